@@ -1,0 +1,264 @@
+package kestrel.engine;
+
+/**
+ * Generates fully legal moves into a caller's {@code int[]}, with no allocation.
+ *
+ * <p>Legality comes from three masks computed once per call instead of making and testing each move: the squares
+ * that answer a check ({@code checkMask}), the pieces pinned to their king (they may only move along the pin line),
+ * and, for king moves, the attacks on the target with the king taken off the board. En passant, whose two vacated
+ * squares can expose the king along a rank, is tested separately against the sliders.
+ *
+ * <p>Three kinds of generation split the moves without overlap: {@link #NOISY} (every capture, en passant and
+ * capture-promotions included, plus quiet promotions to a queen), {@link #QUIET} (everything else: quiet moves,
+ * quiet under-promotions, castling) and {@link #ALL}.
+ */
+public final class MoveGenerator {
+    public static final int ALL = 0;
+    public static final int NOISY = 1;
+    public static final int QUIET = 2;
+
+    /** No position has more legal moves than this (the known maximum is 218). */
+    public static final int MAX_MOVES = 256;
+
+    private MoveGenerator() {
+    }
+
+    /** Writes all legal moves from index {@code start}; returns the index after the last one. */
+    public static int legalMoves(Position position, int[] moves, int start) {
+        return generate(position, moves, start, ALL);
+    }
+
+    /** Writes the legal captures and promotions (see {@link #NOISY}); returns the index after the last one. */
+    public static int noisyMoves(Position position, int[] moves, int start) {
+        return generate(position, moves, start, NOISY);
+    }
+
+    /** Writes the legal quiet moves (see {@link #QUIET}); returns the index after the last one. */
+    public static int quietMoves(Position position, int[] moves, int start) {
+        return generate(position, moves, start, QUIET);
+    }
+
+    /**
+     * True when {@code move} is legal in the position. Used to check moves from outside the generator, such as a
+     * transposition-table move that may come from another position with a colliding key. {@code scratch} must hold
+     * {@link #MAX_MOVES} moves.
+     */
+    public static boolean isLegal(Position position, int move, int[] scratch) {
+        if (move == Move.NONE) {
+            return false;
+        }
+        int from = Move.from(move);
+        int piece = position.pieceAt(from);
+        // Cheap rejections before generating.
+        if (piece == Piece.NONE || Piece.color(piece) != position.sideToMove()) {
+            return false;
+        }
+        int end = generate(position, scratch, 0, ALL);
+        for (int i = 0; i < end; i++) {
+            if (scratch[i] == move) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Generates the moves of one {@code kind} (ALL, NOISY or QUIET); returns the index after the last one. */
+    public static int generate(Position position, int[] moves, int start, int kind) {
+        int index = start;
+        int us = position.sideToMove();
+        int them = us ^ 1;
+        long ours = position.piecesOfColor(us);
+        long theirs = position.piecesOfColor(them);
+        long occupied = ours | theirs;
+        int king = position.kingSquare(us);
+        long checkers = position.attackersTo(king, occupied) & theirs;
+
+        long kindMask = kind == NOISY ? theirs : kind == QUIET ? ~theirs : ~0L;
+
+        // King moves: the target may not be attacked once the king has left its square.
+        long kingTargets = Attacks.king(king) & ~ours & kindMask;
+        long withoutKing = occupied ^ (1L << king);
+        while (kingTargets != 0) {
+            int to = Long.numberOfTrailingZeros(kingTargets);
+            if (!position.isAttacked(to, them, withoutKing)) {
+                moves[index++] = Move.of(king, to);
+            }
+            kingTargets &= kingTargets - 1;
+        }
+        if ((checkers & (checkers - 1)) != 0) {
+            return index; // double check: only the king may move
+        }
+
+        long checkMask = checkers == 0 ? ~0L
+                : Bitboards.between(king, Long.numberOfTrailingZeros(checkers)) | checkers;
+        long pinned = position.pinned(us);
+        long targets = ~ours & checkMask & kindMask;
+
+        index = pawnMoves(position, moves, index, kind, us, king, occupied, theirs, checkMask, pinned);
+
+        long knights = position.pieces(us, Piece.KNIGHT) & ~pinned; // a pinned knight can never move
+        while (knights != 0) {
+            int from = Long.numberOfTrailingZeros(knights);
+            index = addTargets(moves, index, from, Attacks.knight(from) & targets);
+            knights &= knights - 1;
+        }
+        long diagonal = position.pieces(us, Piece.BISHOP) | position.pieces(us, Piece.QUEEN);
+        while (diagonal != 0) {
+            int from = Long.numberOfTrailingZeros(diagonal);
+            long attacks = Attacks.bishop(from, occupied) & targets;
+            if ((pinned & (1L << from)) != 0) {
+                attacks &= Bitboards.line(king, from);
+            }
+            index = addTargets(moves, index, from, attacks);
+            diagonal &= diagonal - 1;
+        }
+        long straight = position.pieces(us, Piece.ROOK) | position.pieces(us, Piece.QUEEN);
+        while (straight != 0) {
+            int from = Long.numberOfTrailingZeros(straight);
+            long attacks = Attacks.rook(from, occupied) & targets;
+            if ((pinned & (1L << from)) != 0) {
+                attacks &= Bitboards.line(king, from);
+            }
+            index = addTargets(moves, index, from, attacks);
+            straight &= straight - 1;
+        }
+
+        if (kind != NOISY && checkers == 0 && (position.castlingRights() & CastlingRights.of(us)) != 0) {
+            index = castlingMoves(position, moves, index, us, king, occupied);
+        }
+        return index;
+    }
+
+    private static int addTargets(int[] moves, int index, int from, long targets) {
+        while (targets != 0) {
+            moves[index++] = Move.of(from, Long.numberOfTrailingZeros(targets));
+            targets &= targets - 1;
+        }
+        return index;
+    }
+
+    private static int pawnMoves(Position position, int[] moves, int index, int kind, int us, int king,
+                                 long occupied, long theirs, long checkMask, long pinned) {
+        long pawns = position.pieces(us, Piece.PAWN);
+        if (pawns == 0) {
+            return index;
+        }
+        boolean white = us == Piece.WHITE;
+        long lastRank = white ? Bitboards.RANK_8 : Bitboards.RANK_1;
+        long empty = ~occupied;
+        int up = white ? 8 : -8;
+
+        // Pushes.
+        long single = (white ? pawns << 8 : pawns >>> 8) & empty;
+        long twice = (white ? (single & Bitboards.RANK_3) << 8 : (single & Bitboards.RANK_6) >>> 8) & empty;
+        single &= checkMask;
+        twice &= checkMask;
+        long promotions = single & lastRank;
+        if (kind != NOISY) {
+            index = addPawnMoves(moves, index, single & ~lastRank, up, king, pinned);
+            index = addPawnMoves(moves, index, twice, 2 * up, king, pinned);
+        }
+        if (promotions != 0) {
+            index = addPromotions(moves, index, promotions, up, king, pinned, kind);
+        }
+
+        if (kind == QUIET) {
+            return index;
+        }
+        // Captures towards the a-file and towards the h-file.
+        long victims = theirs & checkMask;
+        int towardsA = white ? 7 : -9;
+        int towardsH = white ? 9 : -7;
+        long capturesA = (white ? (pawns & ~Bitboards.FILE_A) << 7 : (pawns & ~Bitboards.FILE_A) >>> 9) & victims;
+        long capturesH = (white ? (pawns & ~Bitboards.FILE_H) << 9 : (pawns & ~Bitboards.FILE_H) >>> 7) & victims;
+        index = addPawnMoves(moves, index, capturesA & ~lastRank, towardsA, king, pinned);
+        index = addPawnMoves(moves, index, capturesH & ~lastRank, towardsH, king, pinned);
+        index = addPromotions(moves, index, capturesA & lastRank, towardsA, king, pinned, ALL);
+        index = addPromotions(moves, index, capturesH & lastRank, towardsH, king, pinned, ALL);
+
+        int target = position.enPassantSquare();
+        if (target != Square.NONE) {
+            int victim = target ^ 8;
+            if ((checkMask & ((1L << target) | (1L << victim))) != 0) {
+                long takers = Attacks.pawn(us ^ 1, target) & pawns;
+                long sliders = theirs & ~position.piecesOfType(Piece.PAWN);
+                long straightSliders = sliders & (position.piecesOfType(Piece.ROOK) | position.piecesOfType(Piece.QUEEN));
+                long diagonalSliders = sliders & (position.piecesOfType(Piece.BISHOP) | position.piecesOfType(Piece.QUEEN));
+                while (takers != 0) {
+                    int from = Long.numberOfTrailingZeros(takers);
+                    long after = (occupied ^ (1L << from) ^ (1L << victim)) | (1L << target);
+                    if ((Attacks.rook(king, after) & straightSliders) == 0
+                            && (Attacks.bishop(king, after) & diagonalSliders) == 0) {
+                        moves[index++] = Move.of(from, target, Move.EN_PASSANT);
+                    }
+                    takers &= takers - 1;
+                }
+            }
+        }
+        return index;
+    }
+
+    /** Adds one pawn move per target square, skipping pinned pawns that would leave their pin line. */
+    private static int addPawnMoves(int[] moves, int index, long targets, int offset, int king, long pinned) {
+        while (targets != 0) {
+            int to = Long.numberOfTrailingZeros(targets);
+            int from = to - offset;
+            if ((pinned & (1L << from)) == 0 || (Bitboards.line(king, from) & (1L << to)) != 0) {
+                moves[index++] = Move.of(from, to);
+            }
+            targets &= targets - 1;
+        }
+        return index;
+    }
+
+    /** Promotions: the queen is noisy, the under-promotions of a quiet push are quiet; captures are all noisy. */
+    private static int addPromotions(int[] moves, int index, long targets, int offset, int king, long pinned, int kind) {
+        while (targets != 0) {
+            int to = Long.numberOfTrailingZeros(targets);
+            int from = to - offset;
+            if ((pinned & (1L << from)) == 0 || (Bitboards.line(king, from) & (1L << to)) != 0) {
+                if (kind != QUIET) {
+                    moves[index++] = Move.promotion(from, to, Piece.QUEEN);
+                }
+                if (kind != NOISY) {
+                    moves[index++] = Move.promotion(from, to, Piece.KNIGHT);
+                    moves[index++] = Move.promotion(from, to, Piece.ROOK);
+                    moves[index++] = Move.promotion(from, to, Piece.BISHOP);
+                }
+            }
+            targets &= targets - 1;
+        }
+        return index;
+    }
+
+    /**
+     * Castling, standard and Chess960 alike: every square the king and the rook cross or land on must be empty but
+     * for the two of them, and no square the king stands on, crosses or lands on may be attacked. Attacks are taken
+     * with both castling pieces off the board, which also catches a rook that was screening its king along the rank.
+     */
+    private static int castlingMoves(Position position, int[] moves, int index, int us, int king, long occupied) {
+        for (int side = 0; side < 2; side++) {
+            int right = CastlingRights.index(us, side == 0);
+            if ((position.castlingRights() & (1 << right)) == 0) {
+                continue;
+            }
+            int rook = position.castlingRookSquare(right);
+            int kingTarget = Move.castlingKingTarget(king, rook);
+            int rookTarget = Move.castlingRookTarget(king, rook);
+            long others = occupied ^ (1L << king) ^ (1L << rook);
+            if (((Bitboards.span(king, kingTarget) | Bitboards.span(rook, rookTarget)) & others) != 0) {
+                continue;
+            }
+            boolean safe = true;
+            long path = Bitboards.span(king, kingTarget);
+            while (path != 0 && safe) {
+                safe = !position.isAttacked(Long.numberOfTrailingZeros(path), us ^ 1, others);
+                path &= path - 1;
+            }
+            if (safe) {
+                moves[index++] = Move.of(king, rook, Move.CASTLING);
+            }
+        }
+        return index;
+    }
+}
