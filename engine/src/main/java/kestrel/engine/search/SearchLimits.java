@@ -1,0 +1,166 @@
+package kestrel.engine.search;
+
+import java.util.Arrays;
+
+/**
+ * The limits of one search, as UCI's {@code go} gives them, plus the options that shape it. Times are in
+ * milliseconds; a value of 0 (or -1 for clocks) means "not given". Built fluently:
+ * {@code new SearchLimits().depth(8).multiPv(2)}.
+ */
+public final class SearchLimits {
+    private long whiteTime = -1;
+    private long blackTime = -1;
+    private long whiteIncrement;
+    private long blackIncrement;
+    private int movesToGo;
+    private int depth;
+    private long nodes;
+    private int mate;
+    private long moveTime;
+    private boolean infinite;
+    private boolean ponder;
+    private int[] searchMoves = new int[0];
+    private int multiPv = 1;
+    private long moveOverhead = 50;
+
+    public SearchLimits whiteTime(long millis) {
+        whiteTime = millis;
+        return this;
+    }
+
+    public SearchLimits blackTime(long millis) {
+        blackTime = millis;
+        return this;
+    }
+
+    public SearchLimits whiteIncrement(long millis) {
+        whiteIncrement = millis;
+        return this;
+    }
+
+    public SearchLimits blackIncrement(long millis) {
+        blackIncrement = millis;
+        return this;
+    }
+
+    public SearchLimits movesToGo(int moves) {
+        movesToGo = moves;
+        return this;
+    }
+
+    public SearchLimits depth(int plies) {
+        depth = plies;
+        return this;
+    }
+
+    public SearchLimits nodes(long count) {
+        nodes = count;
+        return this;
+    }
+
+    public SearchLimits mate(int moves) {
+        mate = moves;
+        return this;
+    }
+
+    public SearchLimits moveTime(long millis) {
+        moveTime = millis;
+        return this;
+    }
+
+    public SearchLimits infinite(boolean value) {
+        infinite = value;
+        return this;
+    }
+
+    public SearchLimits ponder(boolean value) {
+        ponder = value;
+        return this;
+    }
+
+    /** Restricts the root to these moves (UCI {@code searchmoves}); empty means all moves. */
+    public SearchLimits searchMoves(int[] moves) {
+        searchMoves = moves.clone();
+        return this;
+    }
+
+    public SearchLimits multiPv(int lines) {
+        multiPv = lines;
+        return this;
+    }
+
+    public SearchLimits moveOverhead(long millis) {
+        moveOverhead = millis;
+        return this;
+    }
+
+    public long whiteTime() {
+        return whiteTime;
+    }
+
+    public long blackTime() {
+        return blackTime;
+    }
+
+    public long whiteIncrement() {
+        return whiteIncrement;
+    }
+
+    public long blackIncrement() {
+        return blackIncrement;
+    }
+
+    public int movesToGo() {
+        return movesToGo;
+    }
+
+    public int depth() {
+        return depth;
+    }
+
+    public long nodes() {
+        return nodes;
+    }
+
+    public int mate() {
+        return mate;
+    }
+
+    public long moveTime() {
+        return moveTime;
+    }
+
+    public boolean infinite() {
+        return infinite;
+    }
+
+    public boolean ponder() {
+        return ponder;
+    }
+
+    public int[] searchMoves() {
+        return searchMoves.clone();
+    }
+
+    public int multiPv() {
+        return multiPv;
+    }
+
+    public long moveOverhead() {
+        return moveOverhead;
+    }
+
+    /** True when a clock is given for the side to move: the search must manage its time. */
+    public boolean hasClock(int sideToMove) {
+        return (sideToMove == 0 ? whiteTime : blackTime) >= 0;
+    }
+
+    @Override
+    public String toString() {
+        return "SearchLimits[wtime=" + whiteTime + " btime=" + blackTime + " winc=" + whiteIncrement
+                + " binc=" + blackIncrement + " movestogo=" + movesToGo + " depth=" + depth + " nodes=" + nodes
+                + " mate=" + mate + " movetime=" + moveTime + " infinite=" + infinite + " ponder=" + ponder
+                + " searchmoves=" + Arrays.toString(searchMoves) + " multipv=" + multiPv
+                + " overhead=" + moveOverhead + "]";
+    }
+}

@@ -1,0 +1,8 @@
+package kestrel.engine.search;
+
+/**
+ * What a finished search returns: the move to play (Move.NONE only when there is no legal move), the expected
+ * reply to ponder on (Move.NONE when unknown), the score and depth of the last completed iteration, and the nodes.
+ */
+public record SearchResult(int bestMove, int ponderMove, int score, int depth, long nodes) {
+}

@@ -1,0 +1,13 @@
+package kestrel.uci;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+/** PLACEHOLDER, to be replaced by the real subcommand. */
+@Command(name = "book", description = "not yet available")
+public final class BookCommand implements Callable<Integer> {
+    @Override
+    public Integer call() {
+        return 2;
+    }
+}

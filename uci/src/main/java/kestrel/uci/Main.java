@@ -1,0 +1,27 @@
+package kestrel.uci;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The program's entry: {@code kestrel} alone starts a UCI session; subcommands run perft, the bench and book look-ups.
+ */
+@Command(name = "kestrel", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = "Kestrel, a UCI chess engine. With no subcommand it speaks UCI on stdin/stdout.",
+        subcommands = {UciCommand.class, PerftCommand.class, BenchCommand.class, BookCommand.class})
+public final class Main implements Runnable {
+
+    public static void main(String[] args) {
+        CommandLine commandLine = new CommandLine(new Main());
+        int exitCode = commandLine.execute(args);
+        if (exitCode != 0) {
+            System.exit(exitCode);
+        }
+    }
+
+    /** No subcommand: the UCI session, which is what GUIs start. */
+    @Override
+    public void run() {
+        new UciCommand().call();
+    }
+}

@@ -1,0 +1,13 @@
+package kestrel.uci;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+/** PLACEHOLDER, to be replaced by the real subcommand. */
+@Command(name = "uci", description = "not yet available")
+public final class UciCommand implements Callable<Integer> {
+    @Override
+    public Integer call() {
+        return 2;
+    }
+}
