@@ -1,0 +1,30 @@
+package kestrel.engine;
+
+/**
+ * Reads moves written in UCI's long algebraic notation ({@code e2e4}, {@code e7e8q}, castling as {@code e1g1} or, in
+ * Chess960, king takes rook {@code e1h1}) by matching the text against the legal moves of the position.
+ */
+public final class MoveNotation {
+    private MoveNotation() {
+    }
+
+    /**
+     * The legal move written as {@code text}, or {@link Move#NONE} when no legal move reads so. Castling is accepted
+     * in both notations whichever mode is on, since a king never otherwise moves two squares or onto its own rook.
+     */
+    public static int parseUci(Position position, String text, boolean chess960) {
+        if (text == null || text.length() < 4 || text.length() > 5) {
+            return Move.NONE;
+        }
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        int count = MoveGenerator.legalMoves(position, moves, 0);
+        for (int i = 0; i < count; i++) {
+            int move = moves[i];
+            if (text.equals(Move.toUci(move, chess960))
+                    || (Move.isCastling(move) && text.equals(Move.toUci(move, !chess960)))) {
+                return move;
+            }
+        }
+        return Move.NONE;
+    }
+}
