@@ -19,10 +19,15 @@ public final class MoveNotation {
         int[] moves = new int[MoveGenerator.MAX_MOVES];
         int count = MoveGenerator.legalMoves(position, moves, 0);
         for (int i = 0; i < count; i++) {
-            int move = moves[i];
-            if (text.equals(Move.toUci(move, chess960))
-                    || (Move.isCastling(move) && text.equals(Move.toUci(move, !chess960)))) {
-                return move;
+            if (text.equals(Move.toUci(moves[i], chess960))) {
+                return moves[i];
+            }
+        }
+        // Second chance for castling in the other notation; after the exact pass, because in Chess960 a plain king
+        // move (b1c1) can read like a castling move in standard notation.
+        for (int i = 0; i < count; i++) {
+            if (Move.isCastling(moves[i]) && text.equals(Move.toUci(moves[i], !chess960))) {
+                return moves[i];
             }
         }
         return Move.NONE;
