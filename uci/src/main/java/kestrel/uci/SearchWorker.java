@@ -1,0 +1,332 @@
+package kestrel.uci;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import kestrel.engine.Fen;
+import kestrel.engine.Move;
+import kestrel.engine.MoveGenerator;
+import kestrel.engine.Position;
+import kestrel.engine.book.BookException;
+import kestrel.engine.book.BookMove;
+import kestrel.engine.book.PolyglotBook;
+import kestrel.engine.search.Search;
+import kestrel.engine.search.SearchInfo;
+import kestrel.engine.search.SearchLimits;
+import kestrel.engine.search.SearchListener;
+import kestrel.engine.search.SearchResult;
+import kestrel.engine.search.TranspositionTable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The search thread: one long-lived thread that runs, strictly in the order they were asked for, searches, perfts
+ * and the chores that must not overlap a search (resizing or clearing the hash table, opening a book).
+ *
+ * <p>The reader thread only queues work and flips flags, so it never waits for a search: {@code isready},
+ * {@code stop} and {@code ponderhit} are handled while one runs. A {@code go} during a search stops that search
+ * first; its {@code bestmove} is sent before the new search starts. The transposition table and the book are only
+ * touched on this thread, so a hash resize asked for during a search happens after it.
+ */
+final class SearchWorker implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(SearchWorker.class);
+    /** How long {@code quit} waits for the search thread to wind down before leaving it behind. */
+    private static final long QUIT_GRACE_MILLIS = 1000;
+
+    private final UciOutput output;
+    private final ExecutorService thread;
+    private final TranspositionTable table;
+    private final Search search;
+
+    private final Object lock = new Object();
+    /** The job most recently queued, until it ends: what stop and ponderhit act on. Guarded by lock. */
+    private Job latest;
+    /** Jobs queued or running. Guarded by lock. */
+    private int unfinishedJobs;
+
+    /** The job the search thread is running, for the listener. */
+    private volatile Job running;
+    private volatile boolean debug;
+
+    // Search thread only.
+    private PolyglotBook book;
+    private final SplittableRandom random = new SplittableRandom();
+
+    SearchWorker(UciOutput output, int hashMegabytes) {
+        this.output = output;
+        this.table = new TranspositionTable(hashMegabytes);
+        this.search = new Search(table, new Listener());
+        this.thread = Executors.newSingleThreadExecutor(task -> {
+            Thread searchThread = new Thread(task, "kestrel-search");
+            // A search left running must not keep the program alive after quit.
+            searchThread.setDaemon(true);
+            return searchThread;
+        });
+    }
+
+    /** Extra {@code info string} lines about each search (UCI {@code debug on}). */
+    void setDebug(boolean on) {
+        debug = on;
+    }
+
+    /**
+     * Queues a search of {@code position} (copied) and its {@code bestmove}. When {@code bookAllowed} and a book is
+     * open, a book move is played instead while the position is in the book.
+     */
+    void search(Position position, SearchLimits limits, boolean chess960, boolean bookAllowed,
+                boolean bookBestOnly) {
+        Position copy = new Position(position);
+        Job job = new Job(chess960, limits.ponder(), limits.infinite());
+        submit(job, () -> runSearch(job, copy, limits, bookAllowed, bookBestOnly));
+    }
+
+    /** Queues {@code go perft depth}: divide output, or nothing but an info string when stopped. */
+    void perft(Position position, int depth, boolean chess960) {
+        Position copy = new Position(position);
+        Job job = new Job(chess960, false, false);
+        submit(job, () -> runPerft(job, copy, depth));
+    }
+
+    /** Ends the current search (or perft) as soon as possible; its bestmove follows. Nothing when idle. */
+    void stop() {
+        Job job;
+        synchronized (lock) {
+            job = latest;
+        }
+        if (job != null) {
+            job.requestStop();
+            search.stop();
+        }
+    }
+
+    /** The opponent played the move being pondered on. Nothing when not pondering. */
+    void ponderHit() {
+        Job job;
+        synchronized (lock) {
+            job = latest;
+        }
+        if (job != null && job.ponderHit()) {
+            search.ponderHit();
+        }
+    }
+
+    /**
+     * Sends {@code readyok}: at once while a search runs (UCI wants that), otherwise once the chores queued before
+     * it (a hash resize) are done.
+     */
+    void readyOk() {
+        synchronized (lock) {
+            if (unfinishedJobs > 0) {
+                output.send("readyok");
+                return;
+            }
+        }
+        thread.execute(() -> output.send("readyok"));
+    }
+
+    /** True from a {@code go} until its {@code bestmove} has been sent. */
+    boolean isBusy() {
+        synchronized (lock) {
+            return unfinishedJobs > 0;
+        }
+    }
+
+    /** Resizes the hash table once the current search (if any) is over. */
+    void resizeTable(int megabytes) {
+        thread.execute(() -> {
+            int previous = table.sizeMegabytes();
+            try {
+                table.resize(megabytes);
+            } catch (OutOfMemoryError e) {
+                output.info("not enough memory for a " + megabytes + " MB hash table, keeping " + previous + " MB");
+                table.resize(previous);
+            }
+        });
+    }
+
+    /** Empties the hash table once the current search (if any) is over. */
+    void clearTable() {
+        thread.execute(table::clear);
+    }
+
+    /**
+     * Opens the book for the next searches, or plays without one when {@code file} is null. A book that cannot be
+     * used is reported in one {@code info string}; play goes on without a book.
+     */
+    void useBook(Path file) {
+        thread.execute(() -> {
+            if (book != null) {
+                book.close();
+                book = null;
+            }
+            if (file == null) {
+                return;
+            }
+            try {
+                book = PolyglotBook.open(file);
+            } catch (BookException e) {
+                output.info("book not used: " + e.getMessage());
+            } catch (RuntimeException e) {
+                LOG.warn("Opening book {} failed", file, e);
+                output.info("book not used: " + file + ": " + e);
+            }
+        });
+    }
+
+    /** Stops everything and lets the search thread go; waits only briefly (for {@code quit}). */
+    @Override
+    public void close() {
+        stop();
+        thread.shutdownNow();
+        try {
+            if (!thread.awaitTermination(QUIT_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
+                LOG.debug("Search thread still busy at quit; leaving it behind");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void submit(Job job, Runnable work) {
+        synchronized (lock) {
+            if (latest != null) {
+                // UCI leaves "go during a search" open; this engine finishes the old search first (its bestmove
+                // comes out) and then starts the new one.
+                latest.requestStop();
+                search.stop();
+            }
+            latest = job;
+            unfinishedJobs++;
+        }
+        thread.execute(() -> {
+            running = job;
+            try {
+                work.run();
+            } catch (RuntimeException | StackOverflowError e) {
+                LOG.error("Search thread job failed", e);
+                output.info("internal error: " + e);
+            } finally {
+                running = null;
+                synchronized (lock) {
+                    unfinishedJobs--;
+                    if (latest == job) {
+                        latest = null;
+                    }
+                }
+            }
+        });
+    }
+
+    private void runSearch(Job job, Position position, SearchLimits limits, boolean bookAllowed,
+                           boolean bookBestOnly) {
+        long start = System.nanoTime();
+        SearchResult result;
+        try {
+            result = bookAllowed && book != null ? bookResult(job, position, bookBestOnly) : null;
+            if (result == null) {
+                prepare(job, limits);
+                if (debug) {
+                    output.info("search " + limits);
+                }
+                result = search.run(position, limits);
+            }
+        } catch (RuntimeException | StackOverflowError e) {
+            // A failing search must still answer, or the GUI waits forever: any legal move beats none.
+            LOG.error("Search failed in {}", Fen.toFen(position), e);
+            output.info("search failed (" + e + "), playing the first legal move");
+            result = new SearchResult(firstLegalMove(position), Move.NONE, 0, 0, 0);
+        }
+        if (debug) {
+            output.info("search finished: depth " + result.depth() + " nodes " + result.nodes() + " time "
+                    + (System.nanoTime() - start) / 1_000_000 + " ms");
+        }
+        try {
+            job.awaitRelease();
+        } catch (InterruptedException e) {
+            // quit: nobody wants the move any more.
+            return;
+        }
+        output.send(InfoFormat.bestMove(result, job.chess960()));
+    }
+
+    /**
+     * Folds into the limits what happened while the job waited in the queue: a ponderhit turns the ponder search
+     * into a normal one, and a stop leaves only a one-ply search, so the move comes at once.
+     */
+    private static void prepare(Job job, SearchLimits limits) {
+        if (limits.ponder() && job.takePonderHitBeforeStart()) {
+            limits.ponder(false);
+        }
+        if (job.isStopRequested()) {
+            limits.depth(1).infinite(false).ponder(false);
+        }
+    }
+
+    private SearchResult bookResult(Job job, Position position, boolean bestOnly) {
+        int move = book.choose(position, bestOnly, random);
+        if (move == Move.NONE) {
+            return null;
+        }
+        int weight = 0;
+        for (BookMove bookMove : book.moves(position)) {
+            if (bookMove.move() == move) {
+                weight = bookMove.weight();
+            }
+        }
+        Path file = book.file();
+        output.info("book move " + Move.toUci(move, job.chess960()) + " weight " + weight
+                + (file == null ? "" : " from " + file.getFileName()));
+        return new SearchResult(move, Move.NONE, 0, 0, 0);
+    }
+
+    private void runPerft(Job job, Position position, int depth) {
+        List<String> lines = Divide.lines(position, depth, job.chess960(), job::isStopRequested);
+        if (lines.isEmpty()) {
+            output.info("perft stopped");
+        } else {
+            output.sendAll(lines);
+        }
+    }
+
+    private static int firstLegalMove(Position position) {
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        return MoveGenerator.legalMoves(position, moves, 0) == 0 ? Move.NONE : moves[0];
+    }
+
+    /** Sends the search's progress on; also re-delivers a stop or ponderhit the search may have missed. */
+    private final class Listener implements SearchListener {
+        @Override
+        public void onIteration(SearchInfo info) {
+            Job job = running;
+            boolean chess960 = job != null && job.chess960();
+            redeliver(job);
+            output.send(InfoFormat.iteration(info, chess960));
+        }
+
+        @Override
+        public void onCurrentMove(int depth, int move, int moveNumber) {
+            Job job = running;
+            redeliver(job);
+            output.send(InfoFormat.currentMove(depth, move, moveNumber, job != null && job.chess960()));
+        }
+
+        /**
+         * A stop or ponderhit sent in the instant between queuing a search and its start can reach the search
+         * before it has reset its own flags. The first report from the search shows it is listening; say it again.
+         */
+        private void redeliver(Job job) {
+            if (job == null) {
+                return;
+            }
+            if (job.isStopRequested()) {
+                search.stop();
+            }
+            if (job.takeUndeliveredPonderHit()) {
+                search.ponderHit();
+            }
+        }
+    }
+}

@@ -1,0 +1,259 @@
+package kestrel.uci;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import kestrel.engine.Fen;
+import kestrel.engine.Position;
+import kestrel.engine.Square;
+import kestrel.engine.eval.Evaluation;
+import kestrel.engine.search.SearchLimits;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The UCI session: reads commands line by line on the calling thread and answers them, while searches run on the
+ * {@link SearchWorker}'s thread. Returns from {@link #run} on {@code quit} or at the end of the input.
+ *
+ * <p>No input can stop the loop: a command that cannot be carried out gets one {@code info string} saying why, and
+ * changes nothing. As the UCI specification asks, unknown words in front of a known command are skipped
+ * ({@code joho debug on} switches debug on).
+ */
+public final class UciLoop {
+    private static final Logger LOG = LoggerFactory.getLogger(UciLoop.class);
+
+    private static final Set<String> COMMANDS = Set.of("uci", "debug", "isready", "setoption", "register",
+            "ucinewgame", "position", "go", "stop", "ponderhit", "quit", "d", "eval", "bench");
+    private static final Pattern WORD = Pattern.compile("\\S+");
+    private static final Pattern SET_OPTION =
+            Pattern.compile("(?i)name\\s+(.+?)(?:\\s+value(?:\\s+(.*))?)?");
+
+    private final LineReader input;
+    private final UciOutput output;
+    private final UciOptions options = new UciOptions();
+    private final SearchWorker worker;
+    private final Evaluation evaluation = new Evaluation();
+    private Position position = Position.startPosition();
+
+    /** A session reading commands from {@code in} and answering on {@code out}. */
+    public UciLoop(InputStream in, OutputStream out) {
+        this.input = new LineReader(in);
+        this.output = new UciOutput(out);
+        this.worker = new SearchWorker(output, options.hashMegabytes());
+    }
+
+    /** Runs the session until {@code quit} or the end of the input; a running search is stopped on the way out. */
+    public void run() {
+        try {
+            while (true) {
+                LineReader.Line line = input.next();
+                if (line == null) {
+                    LOG.debug("End of input");
+                    break;
+                }
+                if (line.isTooLong()) {
+                    output.received("(a line of " + line.byteCount() + " bytes, not kept)");
+                    output.info("a line of " + line.byteCount() + " bytes is longer than the limit of "
+                            + LineReader.MAX_LINE_BYTES + " bytes and was ignored");
+                    continue;
+                }
+                output.received(line.text());
+                LOG.debug(">> {}", line.text());
+                if (!execute(line.text())) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn("Cannot read commands any more: {}", e.toString());
+        } finally {
+            worker.close();
+            output.close();
+        }
+    }
+
+    /** The options, for tests that check a bad {@code setoption} changed nothing. */
+    UciOptions options() {
+        return options;
+    }
+
+    /** Carries out one line; false when the session ends. */
+    private boolean execute(String line) {
+        String text = line.replace("\uFEFF", "").strip();
+        if (text.isEmpty()) {
+            output.info("empty line ignored");
+            return true;
+        }
+        List<Integer> starts = new ArrayList<>();
+        List<String> words = new ArrayList<>();
+        Matcher word = WORD.matcher(text);
+        while (word.find()) {
+            starts.add(word.start());
+            words.add(word.group());
+        }
+        int commandAt = 0;
+        while (commandAt < words.size() && !COMMANDS.contains(words.get(commandAt).toLowerCase(Locale.ROOT))) {
+            commandAt++;
+        }
+        if (commandAt == words.size()) {
+            output.info("unknown command " + UciException.quote(text));
+            return true;
+        }
+        String command = words.get(commandAt).toLowerCase(Locale.ROOT);
+        List<String> arguments = words.subList(commandAt + 1, words.size());
+        String rawArguments = text.substring(starts.get(commandAt) + words.get(commandAt).length()).strip();
+        try {
+            return execute(command, arguments, rawArguments);
+        } catch (UciException e) {
+            output.info(e.getMessage());
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.error("Command failed: {}", text, e);
+            output.info("internal error on " + UciException.quote(text) + ": " + e);
+        }
+        return true;
+    }
+
+    private boolean execute(String command, List<String> arguments, String rawArguments) throws UciException {
+        switch (command) {
+            case "uci" -> identify();
+            case "debug" -> debug(arguments);
+            case "isready" -> worker.readyOk();
+            case "setoption" -> setOption(rawArguments);
+            case "register" -> {
+                // Nothing to register: the engine is free.
+            }
+            case "ucinewgame" -> worker.clearTable();
+            case "position" -> position = PositionCommand.parse(arguments, options.chess960());
+            case "go" -> go(arguments);
+            case "stop" -> worker.stop();
+            case "ponderhit" -> worker.ponderHit();
+            case "quit" -> {
+                return false;
+            }
+            case "d" -> display();
+            case "eval" -> output.sendAll(Arrays.asList(evaluation.explain(position).split("\n")));
+            case "bench" -> output.info("bench is not available yet");
+            default -> throw new IllegalStateException("command without handler: " + command);
+        }
+        return true;
+    }
+
+    private void identify() {
+        List<String> lines = new ArrayList<>();
+        lines.add("id name " + Version.NAME + " " + Version.VERSION);
+        lines.add("id author " + Version.AUTHOR);
+        lines.addAll(options.declarations());
+        lines.add("uciok");
+        output.sendAll(lines);
+    }
+
+    private void debug(List<String> arguments) throws UciException {
+        String mode = arguments.isEmpty() ? "" : arguments.get(0);
+        switch (mode) {
+            case "on" -> worker.setDebug(true);
+            case "off" -> worker.setDebug(false);
+            default -> throw new UciException("debug needs on or off");
+        }
+    }
+
+    /** {@code setoption name <id> [value <x>]}; the name and the value may hold spaces. */
+    private void setOption(String arguments) throws UciException {
+        Matcher matcher = SET_OPTION.matcher(arguments);
+        if (!matcher.matches()) {
+            throw new UciException("setoption needs: name <id> [value <x>]");
+        }
+        UciOption option = options.find(matcher.group(1));
+        String value = option.canonicalValue(matcher.group(2));
+        switch (option.name()) {
+            case UciOptions.HASH -> {
+                options.set(option, value);
+                worker.resizeTable(Integer.parseInt(value));
+            }
+            case UciOptions.CLEAR_HASH -> worker.clearTable();
+            case UciOptions.DEBUG_LOG_FILE -> {
+                try {
+                    output.logTo(value.isEmpty() ? null : Path.of(value));
+                } catch (IOException | InvalidPathException e) {
+                    throw new UciException("cannot write the debug log " + UciException.quote(value) + ": "
+                            + describe(e));
+                }
+                options.set(option, value);
+            }
+            case UciOptions.BOOK_FILE -> {
+                Path file = path(value);
+                options.set(option, value);
+                worker.useBook(options.ownBook() ? file : null);
+            }
+            case UciOptions.OWN_BOOK -> {
+                options.set(option, value);
+                worker.useBook(options.ownBook() ? path(options.bookFile()) : null);
+            }
+            default -> options.set(option, value);
+        }
+    }
+
+    /** A file problem in words, without the exception class names. */
+    private static String describe(Exception e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException fileProblem && fileProblem.getReason() != null) {
+            return fileProblem.getReason();
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+
+    /** The book file's path, null when none is set. */
+    private static Path path(String file) throws UciException {
+        if (file.isEmpty()) {
+            return null;
+        }
+        try {
+            return Path.of(file);
+        } catch (InvalidPathException e) {
+            throw new UciException("BookFile " + UciException.quote(file) + " is not a valid path: " + e.getReason());
+        }
+    }
+
+    private void go(List<String> arguments) throws UciException {
+        boolean chess960 = options.chess960();
+        GoCommand go = GoCommand.parse(arguments, position, chess960);
+        if (go.isPerft()) {
+            worker.perft(position, go.perftDepth(), chess960);
+            return;
+        }
+        SearchLimits limits = go.limits().multiPv(options.multiPv()).moveOverhead(options.moveOverhead());
+        // The book answers ordinary moves only: analysis, pondering and restricted searches want the search.
+        boolean bookAllowed = options.ownBook() && !limits.infinite() && !limits.ponder()
+                && limits.searchMoves().length == 0;
+        worker.search(position, limits, chess960, bookAllowed, options.bookBestOnly());
+    }
+
+    /** {@code d}: the board, then its FEN, key and checking pieces. */
+    private void display() {
+        List<String> lines = new ArrayList<>(Arrays.asList(position.toString().split("\n")));
+        lines.add("");
+        lines.add("Fen: " + Fen.toFen(position, options.chess960()));
+        lines.add("Key: " + String.format("%016x", position.key()));
+        StringBuilder checkers = new StringBuilder("Checkers:");
+        for (long bits = position.checkers(); bits != 0; bits &= bits - 1) {
+            checkers.append(' ').append(Square.name(Long.numberOfTrailingZeros(bits)));
+        }
+        lines.add(checkers.toString());
+        output.sendAll(lines);
+    }
+}

@@ -1,0 +1,86 @@
+package kestrel.uci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The program itself, started as a GUI starts it: a separate process talking over its stdin and stdout. */
+class MainProcessTest {
+
+    private static Process start() throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName())
+                .start();
+    }
+
+    private static List<String> readUntil(BufferedReader reader, String prefix) throws IOException {
+        List<String> lines = new ArrayList<>();
+        String line;
+        while ((line = reader.readLine()) != null) {
+            lines.add(line);
+            if (line.startsWith(prefix)) {
+                break;
+            }
+        }
+        return lines;
+    }
+
+    @Test
+    void aSessionOverStdinAndStdoutEndsWithQuit() {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            Process process = start();
+            try {
+                OutputStream stdin = process.getOutputStream();
+                BufferedReader stdout = new BufferedReader(
+                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                stdin.write("uci\nposition startpos moves e2e4\ngo depth 2\n".getBytes(StandardCharsets.UTF_8));
+                stdin.flush();
+                List<String> lines = readUntil(stdout, "bestmove");
+                assertEquals("id name Kestrel 0.1.0", lines.get(0));
+                assertTrue(lines.contains("uciok"), lines.toString());
+                assertTrue(lines.get(lines.size() - 1).startsWith("bestmove "), lines.toString());
+                stdin.write("quit\n".getBytes(StandardCharsets.UTF_8));
+                stdin.flush();
+                assertTrue(process.waitFor(30, TimeUnit.SECONDS));
+                assertEquals(0, process.exitValue());
+                String errors = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertEquals("", errors, "stderr should stay quiet");
+            } finally {
+                process.destroyForcibly();
+            }
+        });
+    }
+
+    @Test
+    void quitDuringAnInfiniteSearchEndsTheProcess() {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            Process process = start();
+            try {
+                OutputStream stdin = process.getOutputStream();
+                BufferedReader stdout = new BufferedReader(
+                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                stdin.write("go infinite\nisready\n".getBytes(StandardCharsets.UTF_8));
+                stdin.flush();
+                readUntil(stdout, "readyok");
+                stdin.write("quit\n".getBytes(StandardCharsets.UTF_8));
+                stdin.flush();
+                assertTrue(process.waitFor(30, TimeUnit.SECONDS));
+                assertEquals(0, process.exitValue());
+            } finally {
+                process.destroyForcibly();
+            }
+        });
+    }
+}

@@ -1,0 +1,194 @@
+package kestrel.uci;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import kestrel.engine.Fen;
+import kestrel.engine.Move;
+import kestrel.engine.MoveNotation;
+import kestrel.engine.Position;
+import org.junit.jupiter.api.Test;
+
+/** go, stop, ponderhit, isready and quit around a running search. */
+class SearchCommandsTest {
+    private static final String WHITE_IS_MATED = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    private static final String BLACK_IS_STALEMATED = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    private static final String WHITE_MATES_IN_ONE = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+
+    private static String bestMoveText(String line) {
+        assertTrue(line.startsWith("bestmove "), line);
+        return line.split(" ")[1];
+    }
+
+    private static void assertLegal(String fen, String line) {
+        Position position = Fen.parse(fen);
+        String move = bestMoveText(line);
+        assertNotEquals(Move.NONE, MoveNotation.parseUci(position, move, false), line + " in " + fen);
+    }
+
+    private static String last(List<String> lines) {
+        return lines.get(lines.size() - 1);
+    }
+
+    @Test
+    void goDepthAnswersALegalBestMove() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos moves e2e4 c7c5", "go depth 3");
+            assertLegal("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2",
+                    last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void goWithClocksAnswersALegalBestMove() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos", "go wtime 1000 btime 1000 winc 10 binc 10 movestogo 20");
+            assertLegal(Fen.START, last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void bestMoveIsNullMoveWhenCheckmated() {
+        try (UciSession session = new UciSession()) {
+            session.send("position fen " + WHITE_IS_MATED, "go depth 2");
+            assertEquals("bestmove 0000", last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void bestMoveIsNullMoveWhenStalemated() {
+        try (UciSession session = new UciSession()) {
+            session.send("position fen " + BLACK_IS_STALEMATED, "go movetime 100");
+            assertEquals("bestmove 0000", last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void goInfiniteHoldsItsBestMoveUntilStop() {
+        try (UciSession session = new UciSession()) {
+            session.send("debug on", "position startpos", "go infinite");
+            session.send("isready");
+            List<String> beforeReady = session.until(line -> line.equals("readyok"));
+            assertTrue(beforeReady.stream().noneMatch(line -> line.startsWith("bestmove")), beforeReady.toString());
+            session.send("stop");
+            assertLegal(Fen.START, last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void isreadyIsAnsweredDuringASearch() {
+        try (UciSession session = new UciSession()) {
+            session.send("go infinite", "isready");
+            List<String> lines = session.until(line -> line.equals("readyok") || line.startsWith("bestmove"));
+            assertEquals("readyok", last(lines));
+            session.send("stop");
+            session.untilStartsWith("bestmove");
+        }
+    }
+
+    @Test
+    void stopAnswersTheBestMoveOfAnInfiniteSearch() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos moves d2d4", "go infinite", "stop");
+            assertLegal("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+                    last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void stopWhenIdleSaysNothing() {
+        try (UciSession session = new UciSession()) {
+            session.send("stop", "ponderhit");
+            assertEquals(List.of(), session.answersBeforeReady());
+        }
+    }
+
+    @Test
+    void ponderHoldsItsBestMoveUntilPonderhitEvenAfterTheSearchEnded() {
+        try (UciSession session = new UciSession()) {
+            session.send("debug on", "position startpos moves e2e4", "go ponder depth 1");
+            List<String> lines = session.untilStartsWith("info string search finished");
+            session.send("isready");
+            lines.addAll(session.until(line -> line.equals("readyok")));
+            assertTrue(lines.stream().noneMatch(line -> line.startsWith("bestmove")), lines.toString());
+            session.send("ponderhit");
+            assertLegal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                    last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void ponderHoldsAMateUntilPonderhit() {
+        try (UciSession session = new UciSession()) {
+            session.send("debug on", "position fen " + WHITE_MATES_IN_ONE, "go ponder depth 3");
+            List<String> lines = session.untilStartsWith("info string search finished");
+            session.send("isready");
+            lines.addAll(session.until(line -> line.equals("readyok")));
+            assertTrue(lines.stream().noneMatch(line -> line.startsWith("bestmove")), lines.toString());
+            session.send("ponderhit");
+            assertLegal(WHITE_MATES_IN_ONE, last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void ponderEndsWithStopToo() {
+        try (UciSession session = new UciSession()) {
+            session.send("position fen " + WHITE_IS_MATED, "go ponder wtime 1000 btime 1000", "isready");
+            List<String> lines = session.until(line -> line.equals("readyok"));
+            assertTrue(lines.stream().noneMatch(line -> line.startsWith("bestmove")), lines.toString());
+            session.send("stop");
+            assertEquals("bestmove 0000", last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void ponderInfiniteStillHoldsAfterPonderhitUntilStop() {
+        try (UciSession session = new UciSession()) {
+            session.send("go ponder infinite", "ponderhit", "isready");
+            List<String> lines = session.until(line -> line.equals("readyok"));
+            assertTrue(lines.stream().noneMatch(line -> line.startsWith("bestmove")), lines.toString());
+            session.send("stop");
+            assertLegal(Fen.START, last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void goDuringASearchFinishesTheOldSearchFirst() {
+        try (UciSession session = new UciSession()) {
+            session.send("go infinite", "position startpos moves g1f3", "go depth 1");
+            String first = last(session.untilStartsWith("bestmove"));
+            String second = last(session.untilStartsWith("bestmove"));
+            assertLegal(Fen.START, first);
+            assertLegal("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", second);
+        }
+    }
+
+    @Test
+    void quitEndsTheSessionDuringASearch() {
+        UciSession session = new UciSession();
+        session.send("go infinite", "quit");
+        assertTrue(session.ended());
+    }
+
+    @Test
+    void goPerftPrintsOneLinePerRootMoveThenTheTotal() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos moves e2e4", "go perft 2");
+            List<String> lines = session.untilStartsWith("Nodes searched:");
+            assertEquals(22, lines.size());
+            assertEquals("a7a5: 30", lines.get(0));
+            assertEquals("", lines.get(20));
+            assertEquals("Nodes searched: 600", lines.get(21));
+        }
+    }
+
+    @Test
+    void ucinewgameKeepsTheEngineWorking() {
+        try (UciSession session = new UciSession()) {
+            session.send("ucinewgame", "position startpos", "go depth 1");
+            assertLegal(Fen.START, last(session.untilStartsWith("bestmove")));
+        }
+    }
+}
