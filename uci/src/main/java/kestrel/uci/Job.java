@@ -20,6 +20,8 @@ final class Job {
         this.chess960 = chess960;
         this.pondering = pondering;
         this.infinite = infinite;
+        // Only a ponder search ever has a ponderhit to deliver.
+        this.ponderHitDelivered = !pondering;
     }
 
     /** Castling as king-takes-rook in the moves this job writes. */

@@ -33,6 +33,8 @@ import org.slf4j.LoggerFactory;
  */
 final class SearchWorker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SearchWorker.class);
+    /** The search thread's own stack, for deep recursion even when the JVM was started without -Xss. */
+    private static final long STACK_BYTES = 16L << 20;
     /** How long {@code quit} waits for the search thread to wind down before leaving it behind. */
     private static final long QUIT_GRACE_MILLIS = 1000;
 
@@ -60,7 +62,7 @@ final class SearchWorker implements AutoCloseable {
         this.table = new TranspositionTable(hashMegabytes);
         this.search = new Search(table, new Listener());
         this.thread = Executors.newSingleThreadExecutor(task -> {
-            Thread searchThread = new Thread(task, "kestrel-search");
+            Thread searchThread = new Thread(null, task, "kestrel-search", STACK_BYTES);
             // A search left running must not keep the program alive after quit.
             searchThread.setDaemon(true);
             return searchThread;
@@ -141,8 +143,8 @@ final class SearchWorker implements AutoCloseable {
             try {
                 table.resize(megabytes);
             } catch (OutOfMemoryError e) {
-                output.info("not enough memory for a " + megabytes + " MB hash table, keeping " + previous + " MB");
                 table.resize(previous);
+                output.info("not enough memory for a " + megabytes + " MB hash table, keeping " + previous + " MB");
             }
         });
     }
@@ -233,7 +235,7 @@ final class SearchWorker implements AutoCloseable {
                 }
                 result = search.run(position, limits);
             }
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // A failing search must still answer, or the GUI waits forever: any legal move beats none.
             LOG.error("Search failed in {}", Fen.toFen(position), e);
             output.info("search failed (" + e + "), playing the first legal move");
