@@ -285,7 +285,7 @@ final class SearchWorker implements AutoCloseable {
     }
 
     private void runPerft(Job job, Position position, int depth) {
-        List<String> lines = Divide.lines(position, depth, job.chess960(), job::isStopRequested);
+        List<String> lines = GoPerft.lines(position, depth, job.chess960(), job::isStopRequested);
         if (lines.isEmpty()) {
             output.info("perft stopped");
         } else {

@@ -7,11 +7,11 @@ import kestrel.engine.Fen;
 import kestrel.engine.Position;
 import org.junit.jupiter.api.Test;
 
-class DivideTest {
+class GoPerftTest {
 
     @Test
     void startPositionAtDepthThree() {
-        List<String> lines = Divide.lines(Position.startPosition(), 3, false, () -> false);
+        List<String> lines = GoPerft.lines(Position.startPosition(), 3, false, () -> false);
         assertEquals(22, lines.size());
         assertEquals("a2a3: 380", lines.get(0));
         assertEquals("h2h4: 420", lines.get(19));
@@ -21,7 +21,7 @@ class DivideTest {
 
     @Test
     void linesAreSortedByMoveText() {
-        List<String> lines = Divide.lines(Position.startPosition(), 1, false, () -> false);
+        List<String> lines = GoPerft.lines(Position.startPosition(), 1, false, () -> false);
         List<String> moves = lines.subList(0, 20);
         assertEquals(moves.stream().sorted().toList(), moves);
     }
@@ -29,19 +29,19 @@ class DivideTest {
     @Test
     void castlingIsWrittenInTheChess960Notation() {
         Position position = Fen.parse("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-        assertEquals(true, Divide.lines(position, 1, true, () -> false).contains("e1h1: 1"));
-        assertEquals(true, Divide.lines(position, 1, false, () -> false).contains("e1g1: 1"));
+        assertEquals(true, GoPerft.lines(position, 1, true, () -> false).contains("e1h1: 1"));
+        assertEquals(true, GoPerft.lines(position, 1, false, () -> false).contains("e1g1: 1"));
     }
 
     @Test
-    void aStoppedDivideReturnsNothing() {
-        assertEquals(List.of(), Divide.lines(Position.startPosition(), 2, false, () -> true));
+    void aStoppedPerftReturnsNothing() {
+        assertEquals(List.of(), GoPerft.lines(Position.startPosition(), 2, false, () -> true));
     }
 
     @Test
     void thePositionIsLeftAsItWas() {
         Position position = Position.startPosition();
-        Divide.lines(position, 2, false, () -> false);
+        GoPerft.lines(position, 2, false, () -> false);
         assertEquals(Fen.START, Fen.toFen(position));
     }
 }

@@ -9,11 +9,12 @@ import kestrel.engine.Position;
 import kestrel.perft.Perft;
 
 /**
- * Perft split by root move, as {@code go perft N} prints it: one line {@code e2e4: 20} per legal move sorted by its
- * text, a blank line, then {@code Nodes searched: 8902}.
+ * The output of {@code go perft N}: perft split by root move, one line {@code e2e4: 20} per legal move sorted by its
+ * text, a blank line, then {@code Nodes searched: 8902}. Unlike a plain divide it can be stopped between two root
+ * moves, since a deep perft runs for minutes and UCI's {@code stop} must end it.
  */
-final class Divide {
-    private Divide() {
+final class GoPerft {
+    private GoPerft() {
     }
 
     /**
@@ -22,7 +23,7 @@ final class Divide {
      */
     static List<String> lines(Position position, int depth, boolean chess960, BooleanSupplier stopped) {
         if (depth < 1) {
-            throw new IllegalArgumentException("divide needs depth 1 or more, not " + depth);
+            throw new IllegalArgumentException("go perft needs depth 1 or more, not " + depth);
         }
         Position board = new Position(position);
         int[] moves = new int[MoveGenerator.MAX_MOVES];
