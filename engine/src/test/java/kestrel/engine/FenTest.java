@@ -214,6 +214,13 @@ class FenTest {
     }
 
     @Test
+    void anUnknownCastlingLetterIsNamedEvenWhenThatSidesKingIsOffItsFirstRank() {
+        FenException error = assertThrows(FenException.class,
+                () -> Fen.parse("8/4k3/8/8/8/8/8/R3K2R w KQ1 - 0 1"));
+        assertTrue(error.getMessage().contains("unknown castling letter '1'"), error.getMessage());
+    }
+
+    @Test
     void aSideToMoveGivingCheckIsAccepted() {
         Position position = Fen.parse("4k3/8/8/8/8/8/8/4K2r w - - 0 1");
         assertTrue(position.inCheck());
