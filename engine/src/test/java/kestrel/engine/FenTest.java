@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class FenTest {
 
@@ -161,51 +163,98 @@ class FenTest {
     // Rejections: each names its problem
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
-            empty string                       | ""                                                                   | empty FEN
-            too few fields                     | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq                  | 4 to 6 fields, this one has 3
-            too many fields                    | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x          | 4 to 6 fields, this one has 7
-            seven ranks                        | rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1              | 7 ranks, expected 8
-            nine ranks                         | rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1          | 9 ranks, expected 8
-            rank too long by a piece           | rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1           | rank 8 has more than 8 squares
-            rank too long by a digit           | rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1          | rank 4 has more than 8 squares
-            rank too short                     | rnbqkbnr/pppppppp/8/8/7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1            | rank 4 has 7 squares, expected 8
-            empty rank                         | rnbqkbnr/pppppppp/8//8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1             | rank 5 has 0 squares, expected 8
-            unknown piece letter               | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1            | unknown piece letter 'X' on rank 1
-            digit nine                         | rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1            | unknown piece letter '9' on rank 6
-            missing black king                 | rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1              | Black has 0 kings, expected 1
-            two white kings                    | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1              | White has 2 kings, expected 1
-            nine white pawns                   | rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKB1R w KQkq - 0 1           | White has more than 8 pawns
-            seventeen black pieces             | rnbqkbnr/pppppppp/n7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1           | Black has more than 16 pieces
-            white pawn on the first rank       | 4k3/8/8/8/8/8/8/P3K3 w - - 0 1                                      | a pawn stands on rank 1
-            black pawn on the last rank        | 3pk3/8/8/8/8/8/8/4K3 w - - 0 1                                      | a pawn stands on rank 8
-            side to move not w or b            | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1            | side to move must be 'w' or 'b', not 'x'
-            side to move in upper case         | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1            | side to move must be 'w' or 'b', not 'W'
-            K without a rook on that wing      | 4k3/8/8/8/8/8/8/R3K3 w K - 0 1                                      | castling right 'K' but White has no rook for it
-            q without a rook on that wing      | 4k2r/8/8/8/8/8/8/4K3 b q - 0 1                                      | castling right 'q' but Black has no rook for it
-            file letter with no rook there     | 4k3/8/8/8/8/8/8/R3K2R w KG - 0 1                                    | castling right 'G' but White has no rook for it
-            king off its first rank            | 4k3/8/8/8/8/8/4K3/R6R w K - 0 1                                     | castling right 'K' but the White king is not on its first rank
-            black king off its first rank      | r6r/4k3/8/8/8/8/8/4K3 w k - 0 1                                     | castling right 'k' but the Black king is not on its first rank
-            unknown castling letter            | r3k2r/8/8/8/8/8/8/R3K2R w KQkx - 0 1                                | unknown castling letter 'x'
-            castling right given twice         | r3k2r/8/8/8/8/8/8/R3K2R w KQkqK - 0 1                               | castling right 'K' repeats a right already given
-            castling right given in two ways   | r3k2r/8/8/8/8/8/8/R3K2R w KQHkq - 0 1                               | castling right 'H' repeats a right already given
-            unreadable en-passant square       | rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e9 0 1         | bad en-passant square 'e9'
-            en-passant square on a wrong rank  | rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1         | en-passant square e4 does not follow a double pawn push
-            en passant for the wrong side      | rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1         | en-passant square e3 does not follow a double pawn push
-            en passant with no pushed pawn     | rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq d3 0 1         | en-passant square d3 does not follow a double pawn push
-            en passant with the origin taken   | rnbqkbnr/pppppppp/8/8/4P3/8/PPPPBPPP/RNBQK1NR b KQkq e3 0 1         | en-passant square e3 does not follow a double pawn push
-            en passant onto an occupied square | rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1       | en-passant square e3 does not follow a double pawn push
-            negative halfmove clock            | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1           | halfmove clock may not be negative: -1
-            non-numeric halfmove clock         | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1            | halfmove clock is not a number: 'x'
-            negative fullmove number           | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3           | fullmove number may not be negative: -3
-            non-numeric fullmove number        | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 one          | fullmove number is not a number: 'one'
-            halfmove clock out of range        | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 200000 1       | halfmove clock is out of range: 200000
-            side not to move in check          | 4k3/8/8/8/8/8/8/4K2r b - - 0 1                                      | the side not to move is in check
-            """)
+    @MethodSource("badFens")
     void aBadFenIsRejectedWithAMessageNamingTheProblem(String problem, String fen, String message) {
         FenException error = assertThrows(FenException.class, () -> Fen.parse(fen), problem);
         assertTrue(error.getMessage().contains(message),
                 () -> problem + ": message '" + error.getMessage() + "' does not say '" + message + "'");
+    }
+
+    /** A bad FEN, what is wrong with it, and the words the message must contain. */
+    private static Arguments bad(String problem, String fen, String message) {
+        return Arguments.of(problem, fen, message);
+    }
+
+    private static Stream<Arguments> badFens() {
+        return Stream.of(
+                bad("empty string", "",
+                        "empty FEN"),
+                bad("too few fields", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq",
+                        "4 to 6 fields, this one has 3"),
+                bad("too many fields", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
+                        "4 to 6 fields, this one has 7"),
+                bad("seven ranks", "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        "7 ranks, expected 8"),
+                bad("nine ranks", "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        "9 ranks, expected 8"),
+                bad("rank too long by a piece", "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        "rank 8 has more than 8 squares"),
+                bad("rank too long by a digit", "rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1",
+                        "rank 4 has more than 8 squares"),
+                bad("rank too short", "rnbqkbnr/pppppppp/8/8/7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        "rank 4 has 7 squares, expected 8"),
+                bad("empty rank", "rnbqkbnr/pppppppp/8//8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        "rank 5 has 0 squares, expected 8"),
+                bad("unknown piece letter", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+                        "unknown piece letter 'X' on rank 1"),
+                bad("digit nine", "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        "unknown piece letter '9' on rank 6"),
+                bad("missing black king", "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+                        "Black has 0 kings, expected 1"),
+                bad("two white kings", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1",
+                        "White has 2 kings, expected 1"),
+                bad("nine white pawns", "rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKB1R w KQkq - 0 1",
+                        "White has more than 8 pawns"),
+                bad("seventeen black pieces", "rnbqkbnr/pppppppp/n7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        "Black has more than 16 pieces"),
+                bad("white pawn on the first rank", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+                        "a pawn stands on rank 1"),
+                bad("black pawn on the last rank", "3pk3/8/8/8/8/8/8/4K3 w - - 0 1",
+                        "a pawn stands on rank 8"),
+                bad("side to move not w or b", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+                        "side to move must be 'w' or 'b', not 'x'"),
+                bad("side to move in upper case", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1",
+                        "side to move must be 'w' or 'b', not 'W'"),
+                bad("K without a rook on that wing", "4k3/8/8/8/8/8/8/R3K3 w K - 0 1",
+                        "castling right 'K' but White has no rook for it"),
+                bad("q without a rook on that wing", "4k2r/8/8/8/8/8/8/4K3 b q - 0 1",
+                        "castling right 'q' but Black has no rook for it"),
+                bad("file letter with no rook there", "4k3/8/8/8/8/8/8/R3K2R w KG - 0 1",
+                        "castling right 'G' but White has no rook for it"),
+                bad("king off its first rank", "4k3/8/8/8/8/8/4K3/R6R w K - 0 1",
+                        "castling right 'K' but the White king is not on its first rank"),
+                bad("black king off its first rank", "r6r/4k3/8/8/8/8/8/4K3 w k - 0 1",
+                        "castling right 'k' but the Black king is not on its first rank"),
+                bad("unknown castling letter", "r3k2r/8/8/8/8/8/8/R3K2R w KQkx - 0 1",
+                        "unknown castling letter 'x'"),
+                bad("castling right given twice", "r3k2r/8/8/8/8/8/8/R3K2R w KQkqK - 0 1",
+                        "castling right 'K' repeats a right already given"),
+                bad("castling right given in two ways", "r3k2r/8/8/8/8/8/8/R3K2R w KQHkq - 0 1",
+                        "castling right 'H' repeats a right already given"),
+                bad("unreadable en-passant square", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e9 0 1",
+                        "bad en-passant square 'e9'"),
+                bad("en-passant square on a wrong rank", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1",
+                        "en-passant square e4 does not follow a double pawn push"),
+                bad("en passant for the wrong side", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1",
+                        "en-passant square e3 does not follow a double pawn push"),
+                bad("en passant with no pushed pawn", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq d3 0 1",
+                        "en-passant square d3 does not follow a double pawn push"),
+                bad("en passant with the origin taken", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPBPPP/RNBQK1NR b KQkq e3 0 1",
+                        "en-passant square e3 does not follow a double pawn push"),
+                bad("en passant onto a taken square", "rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1",
+                        "en-passant square e3 does not follow a double pawn push"),
+                bad("negative halfmove clock", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+                        "halfmove clock may not be negative: -1"),
+                bad("non-numeric halfmove clock", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+                        "halfmove clock is not a number: 'x'"),
+                bad("negative fullmove number", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3",
+                        "fullmove number may not be negative: -3"),
+                bad("non-numeric fullmove number", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 one",
+                        "fullmove number is not a number: 'one'"),
+                bad("halfmove clock out of range", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 200000 1",
+                        "halfmove clock is out of range: 200000"),
+                bad("side not to move in check", "4k3/8/8/8/8/8/8/4K2r b - - 0 1",
+                        "the side not to move is in check"));
     }
 
     @Test

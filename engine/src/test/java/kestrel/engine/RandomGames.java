@@ -8,8 +8,11 @@ import java.util.SplittableRandom;
  * the {@link Tally} lets a test prove that they were.
  */
 final class RandomGames {
-    /** Called on the live position after each move of a game, then after each move is taken back. */
+    /** Called on the live position before a game, after each of its moves, then after each move is taken back. */
     interface Observer {
+        default void atStart(Position position) {
+        }
+
         default void afterMake(Position position, int move) {
         }
 
@@ -64,6 +67,7 @@ final class RandomGames {
         for (int game = 0; game < games; game++) {
             Position position = Fen.parse(fen);
             tally.games++;
+            observer.atStart(position);
             for (int ply = 0; ply < maxPlies; ply++) {
                 int count = MoveGenerator.legalMoves(position, moves, 0);
                 if (count == 0) {

@@ -12,7 +12,8 @@ import java.util.Set;
  * of check, through or onto an attacked square (judged on the board before the move), nor into check.
  */
 final class SlowMoveGenerator {
-    private static final int[][] KNIGHT_STEPS = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    private static final int[][] KNIGHT_STEPS =
+            {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
     private static final int[][] KING_STEPS = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     private static final int[][] ROOK_RAYS = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
     private static final int[][] BISHOP_RAYS = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
