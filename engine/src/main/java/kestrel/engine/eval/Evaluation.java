@@ -292,8 +292,8 @@ public final class Evaluation {
         shown[2 * MATERIAL + Piece.BLACK] = materialOf(position, Piece.BLACK);
 
         StringBuilder text = new StringBuilder();
-        String groups = String.format("%-14s|%17s |%17s |%17s%n", "", "White     ", "Black     ",
-                "White - Black  ");
+        String groups = String.format("%-14s|%s|%s|%s%n", "", centred("White", 18), centred("Black", 18),
+                centred("White - Black", 17).stripTrailing());
         String header = String.format("%-14s|%9s%8s |%9s%8s |%9s%8s%n", "term", "mg", "eg", "mg", "eg", "mg", "eg");
         String rule = "-".repeat(header.length() - 1) + "\n";
         text.append(groups).append(header).append(rule);
@@ -321,6 +321,11 @@ public final class Evaluation {
         text.append(String.format("total for the side to move (%s): %d cp%n",
                 us == Piece.WHITE ? "White" : "Black", us == Piece.WHITE ? whiteView : -whiteView));
         return text.toString();
+    }
+
+    private static String centred(String label, int width) {
+        int left = (width - label.length()) / 2;
+        return " ".repeat(left) + label + " ".repeat(width - left - label.length());
     }
 
     private static void appendRow(StringBuilder text, String name, int white, int black) {

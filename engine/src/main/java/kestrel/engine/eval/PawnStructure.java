@@ -80,7 +80,7 @@ public final class PawnStructure {
         return result;
     }
 
-    /** Doubled pawns: each pawn with another pawn of its colour ahead of it on its file (n pawns on a file give n - 1). */
+    /** Doubled pawns: each pawn with another of its colour ahead on its file (n pawns on a file give n - 1). */
     public static long doubled(int color, long own) {
         long result = 0;
         for (long pawns = own; pawns != 0; pawns &= pawns - 1) {
