@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import kestrel.engine.Fen;
+import kestrel.engine.Position;
+import kestrel.engine.eval.Evaluation;
 import org.junit.jupiter.api.Test;
 
 /** position, then d to see what the engine made of it. */
@@ -94,6 +97,15 @@ class PositionCommandTest {
             session.send("setoption name UCI_Chess960 value true",
                     "position fen 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1");
             assertEquals("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", session.fen());
+        }
+    }
+
+    @Test
+    void evalPrintsTheEvaluationOfTheCurrentPosition() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos moves e2e4", "eval");
+            Position afterE4 = Fen.parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+            assertEquals(List.of(new Evaluation().explain(afterE4).split("\n")), session.answersBeforeReady());
         }
     }
 }
