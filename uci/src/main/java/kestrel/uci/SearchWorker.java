@@ -99,8 +99,7 @@ final class SearchWorker implements AutoCloseable {
             job = latest;
         }
         if (job != null) {
-            job.requestStop();
-            search.stop();
+            job.requestStop(search);
         }
     }
 
@@ -110,8 +109,8 @@ final class SearchWorker implements AutoCloseable {
         synchronized (lock) {
             job = latest;
         }
-        if (job != null && job.ponderHit()) {
-            search.ponderHit();
+        if (job != null) {
+            job.ponderHit(search);
         }
     }
 
@@ -197,8 +196,7 @@ final class SearchWorker implements AutoCloseable {
             if (latest != null) {
                 // UCI leaves "go during a search" open; this engine finishes the old search first (its bestmove
                 // comes out) and then starts the new one.
-                latest.requestStop();
-                search.stop();
+                latest.requestStop(search);
             }
             latest = job;
             unfinishedJobs++;
@@ -229,11 +227,15 @@ final class SearchWorker implements AutoCloseable {
         try {
             result = bookAllowed && book != null ? bookResult(job, position, bookBestOnly) : null;
             if (result == null) {
-                prepare(job, limits);
+                job.start(limits);
                 if (debug) {
                     output.info("search " + limits);
                 }
-                result = search.run(position, limits);
+                try {
+                    result = search.run(position, limits);
+                } finally {
+                    job.finish();
+                }
             }
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // A failing search must still answer, or the GUI waits forever: any legal move beats none.
@@ -252,19 +254,6 @@ final class SearchWorker implements AutoCloseable {
             return;
         }
         output.send(InfoFormat.bestMove(result, job.chess960()));
-    }
-
-    /**
-     * Folds into the limits what happened while the job waited in the queue: a ponderhit turns the ponder search
-     * into a normal one, and a stop leaves only a one-ply search, so the move comes at once.
-     */
-    private static void prepare(Job job, SearchLimits limits) {
-        if (limits.ponder() && job.takePonderHitBeforeStart()) {
-            limits.ponder(false);
-        }
-        if (job.isStopRequested()) {
-            limits.depth(1).infinite(false).ponder(false);
-        }
     }
 
     private SearchResult bookResult(Job job, Position position, boolean bestOnly) {
@@ -316,8 +305,8 @@ final class SearchWorker implements AutoCloseable {
         }
 
         /**
-         * A stop or ponderhit sent in the instant between queuing a search and its start can reach the search
-         * before it has reset its own flags. The first report from the search shows it is listening; say it again.
+         * Says a stop or ponderhit again from inside the search, where it surely arrives: in case the first one
+         * reached the search in the instant before it was listening. Both are harmless when repeated.
          */
         private void redeliver(Job job) {
             if (job == null) {
