@@ -667,7 +667,7 @@ public final class Position {
         return !isAttacked(kingSquare(sideToMove ^ 1), sideToMove);
     }
 
-    /** The board as text, rank 8 first, then the FEN and the key, as the UCI command {@code d} prints it. */
+    /** The board as text, rank 8 first, as the UCI command {@code d} prints it before the FEN and the key. */
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder();
