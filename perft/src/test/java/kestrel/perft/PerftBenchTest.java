@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.List;
+import kestrel.engine.Fen;
 import org.junit.jupiter.api.Test;
 
 class PerftBenchTest {
@@ -39,7 +40,7 @@ class PerftBenchTest {
     @Test
     void benchCountsAreRightOneDepthShallower() {
         // The targets' full depths are the bench's job; one ply less checks the positions are the intended ones.
-        assertEquals(4_865_609, new Perft().count(kestrel.engine.Fen.parse(START.fen()), START.depth() - 1));
-        assertEquals(4_085_603, new Perft().count(kestrel.engine.Fen.parse(KIWIPETE.fen()), KIWIPETE.depth() - 1));
+        assertEquals(4_865_609, new Perft().count(Fen.parse(START.fen()), START.depth() - 1));
+        assertEquals(4_085_603, new Perft().count(Fen.parse(KIWIPETE.fen()), KIWIPETE.depth() - 1));
     }
 }
