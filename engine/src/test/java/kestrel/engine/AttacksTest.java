@@ -1,6 +1,7 @@
 package kestrel.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -160,5 +161,12 @@ class AttacksTest {
             set |= 1L << Square.parse(name);
         }
         return set;
+    }
+
+    @Test
+    void theMagicSearchFindsAValidMagicWhenNoStoredOneIsGiven() {
+        for (int square : new int[] {Square.A1, Square.E4, Square.H8}) {
+            assertTrue(Attacks.searchFindsValidRookMagic(square), Square.name(square));
+        }
     }
 }
