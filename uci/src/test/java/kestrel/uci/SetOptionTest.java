@@ -78,7 +78,7 @@ class SetOptionTest {
             session.send("go infinite", "setoption name Hash value 2", "isready");
             assertEquals("readyok", session.next());
             session.send("stop");
-            assertTrue(session.next().startsWith("bestmove"));
+            session.untilStartsWith("bestmove");
             assertEquals(List.of(), session.answersBeforeReady());
         }
     }
