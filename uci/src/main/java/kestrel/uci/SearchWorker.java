@@ -135,15 +135,20 @@ final class SearchWorker implements AutoCloseable {
         }
     }
 
-    /** Resizes the hash table once the current search (if any) is over. */
+    /**
+     * Resizes the hash table once the current search (if any) is over. When the memory cannot be had, the table
+     * keeps its size and an {@code info string} says so.
+     */
     void resizeTable(int megabytes) {
         thread.execute(() -> {
             int previous = table.sizeMegabytes();
             try {
                 table.resize(megabytes);
+            } catch (IllegalArgumentException refused) {
+                output.info("Hash not changed: " + refused.getMessage());
             } catch (OutOfMemoryError e) {
-                table.resize(previous);
-                output.info("not enough memory for a " + megabytes + " MB hash table, keeping " + previous + " MB");
+                output.info("Hash not changed: not enough memory for " + megabytes + " MB, keeping " + previous
+                        + " MB");
             }
         });
     }
