@@ -12,6 +12,9 @@ public final class Bitboards {
     public static final long RANK_6 = RANK_1 << 40;
     public static final long RANK_7 = RANK_1 << 48;
     public static final long RANK_8 = RANK_1 << 56;
+    /** a1 is dark, b1 light: the light squares. */
+    public static final long LIGHT_SQUARES = 0x55AA55AA55AA55AAL;
+    public static final long DARK_SQUARES = ~LIGHT_SQUARES;
 
     private static final long[][] BETWEEN = new long[64][64];
     private static final long[][] LINE = new long[64][64];
@@ -61,6 +64,16 @@ public final class Bitboards {
 
     public static long bit(int square) {
         return 1L << square;
+    }
+
+    /** The squares of a file, a = 0 .. h = 7. */
+    public static long file(int file) {
+        return FILE_A << file;
+    }
+
+    /** The squares of a rank, the first = 0 .. the eighth = 7. */
+    public static long rank(int rank) {
+        return RANK_1 << (8 * rank);
     }
 
     public static boolean contains(long set, int square) {

@@ -117,7 +117,7 @@ public final class Fen {
             if (Square.rank(king) != backRank) {
                 throw new FenException("castling right '" + c + "' but the " + side + " king is not on its first rank");
             }
-            long rooks = position.pieces(color, Piece.ROOK) & (Bitboards.RANK_1 << (8 * backRank));
+            long rooks = position.pieces(color, Piece.ROOK) & Bitboards.rank(backRank);
             int rookSquare;
             if (letter == 'k') {
                 long beyond = rooks & -(Bitboards.bit(king) << 1);

@@ -174,20 +174,20 @@ public final class Evaluation {
         terms[2 * THREATS + us] = EvalWeights.THREAT_BY_PAWN * Long.bitCount(pawnAttacks[us] & enemyPieces);
 
         long bishops = position.pieces(us, Piece.BISHOP);
-        if ((bishops & EndgameScaling.LIGHT_SQUARES) != 0 && (bishops & EndgameScaling.DARK_SQUARES) != 0) {
+        if ((bishops & Bitboards.LIGHT_SQUARES) != 0 && (bishops & Bitboards.DARK_SQUARES) != 0) {
             terms[2 * BISHOP_PAIR + us] = EvalWeights.BISHOP_PAIR;
         }
     }
 
     private static int rook(Position position, int us, int square, long ownPawns, long enemyPawns) {
         int score = TaperedScore.ZERO;
-        long file = PawnStructure.file(Square.file(square));
+        long file = Bitboards.file(Square.file(square));
         if ((file & ownPawns) == 0) {
             score += (file & enemyPawns) == 0 ? EvalWeights.ROOK_OPEN_FILE : EvalWeights.ROOK_SEMI_OPEN_FILE;
         }
         if (PawnStructure.relativeRank(us, square) == 6) {
             int them = us ^ 1;
-            long seventh = Bitboards.RANK_1 << (8 * Square.rank(square));
+            long seventh = Bitboards.rank(Square.rank(square));
             if (PawnStructure.relativeRank(us, position.kingSquare(them)) == 7 || (enemyPawns & seventh) != 0) {
                 score += EvalWeights.ROOK_ON_SEVENTH;
             }
@@ -213,7 +213,7 @@ public final class Evaluation {
                 score += distance == 1 ? EvalWeights.SHIELD_PAWN_NEAR
                         : distance == 2 ? EvalWeights.SHIELD_PAWN_FAR : EvalWeights.SHIELD_MISSING;
             }
-            if ((PawnStructure.file(file) & allPawns) == 0) {
+            if ((Bitboards.file(file) & allPawns) == 0) {
                 score += EvalWeights.KING_OPEN_FILE;
             }
         }
