@@ -155,6 +155,29 @@ class FenTest {
     }
 
     @Test
+    void standardToFenWritesKqkqForTheOutermostRooks() {
+        String fen = "1r2k1rr/8/8/8/8/8/8/1R2K1RR w KQkq - 0 1";
+        assertEquals(fen, Fen.toFen(Fen.parse(fen), false));
+    }
+
+    @Test
+    void standardToFenWritesTheFileOfAnInnerKingSideRookSoItReadsBackTheSame() {
+        String fen = "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1";
+        Position position = Fen.parse(fen);
+        assertEquals(fen, Fen.toFen(position, false));
+        assertRookSquares(Fen.parse(Fen.toFen(position, false)), Square.G1, Square.B1, Square.G8, Square.B8);
+    }
+
+    @Test
+    void standardToFenWritesTheFileOfAnInnerQueenSideRookSoItReadsBackTheSame() {
+        String fen = "r1r1k3/8/8/8/8/8/8/R1R1K3 w Cc - 0 1";
+        Position position = Fen.parse(fen);
+        assertEquals(fen, Fen.toFen(position, false));
+        assertEquals(Square.C1, position.castlingRookSquare(CastlingRights.WHITE_QUEEN_SIDE_INDEX));
+        assertEquals(Square.C8, position.castlingRookSquare(CastlingRights.BLACK_QUEEN_SIDE_INDEX));
+    }
+
+    @Test
     void noCastlingRightsAreWrittenAsADash() {
         assertEquals("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", Fen.toFen(Fen.parse("4k3/8/8/8/8/8/8/R3K2R w - - 0 1"), true));
     }
