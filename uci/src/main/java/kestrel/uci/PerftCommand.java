@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  * suites, and measures perft speed. Results go to stdout; times and speeds to stderr, so that stdout can be
  * compared line for line with another program's output.
  */
-@Command(name = "perft", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "perft", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
         description = {
             "Counts the leaf nodes of the legal move tree to a depth, checks perft suites, or measures perft speed.",
             "Exactly one of --depth, --suite or --bench chooses what to do."},

@@ -279,6 +279,13 @@ class PerftCommandTest {
         assertTrue(run.err().contains("cannot read the suite") && run.err().contains("no such file"), run.err());
     }
 
+    @Test
+    void versionOptionPrintsTheEngineNameAndVersion() {
+        Run run = perft("-V");
+        assertEquals(0, run.exitCode());
+        assertEquals(List.of(Version.NAME + " " + Version.VERSION), run.outLines());
+    }
+
     private static Path write(Path directory, String... lines) throws IOException {
         return Files.write(directory.resolve("suite.epd"), List.of(lines));
     }
