@@ -505,7 +505,7 @@ public final class Position {
         board[square] = piece;
         midgame += PieceSquareTables.midgame(piece, square);
         endgame += PieceSquareTables.endgame(piece, square);
-        phase += PieceSquareTables.PHASE[piece >>> 1];
+        phase += PieceSquareTables.phase(piece >>> 1);
     }
 
     private void removePiece(int piece, int square) {
@@ -515,7 +515,7 @@ public final class Position {
         board[square] = Piece.NONE;
         midgame -= PieceSquareTables.midgame(piece, square);
         endgame -= PieceSquareTables.endgame(piece, square);
-        phase -= PieceSquareTables.PHASE[piece >>> 1];
+        phase -= PieceSquareTables.phase(piece >>> 1);
     }
 
     private void movePiece(int piece, int from, int to) {
@@ -631,7 +631,7 @@ public final class Position {
             colors[Piece.color(piece)] |= 1L << square;
             mg += PieceSquareTables.midgame(piece, square);
             eg += PieceSquareTables.endgame(piece, square);
-            ph += PieceSquareTables.PHASE[Piece.type(piece)];
+            ph += PieceSquareTables.phase(Piece.type(piece));
         }
         if (!Arrays.equals(types, byType) || !Arrays.equals(colors, byColor)) {
             return false;
