@@ -8,14 +8,12 @@ import java.util.concurrent.Callable;
 import kestrel.engine.Fen;
 import kestrel.engine.FenException;
 import kestrel.engine.Move;
-import kestrel.engine.MoveGenerator;
 import kestrel.engine.MoveNotation;
 import kestrel.engine.Position;
 import kestrel.engine.book.BookException;
+import kestrel.engine.book.BookLookup;
 import kestrel.engine.book.BookMove;
 import kestrel.engine.book.PolyglotBook;
-import kestrel.engine.book.PolyglotEntry;
-import kestrel.engine.book.PolyglotMove;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -88,8 +86,9 @@ public final class BookCommand implements Callable<Integer> {
         out.println("book:     " + book.file() + " (" + book.entryCount() + " entries)");
         out.println("position: " + Fen.toFen(position, chess960));
         out.println(String.format(Locale.ROOT, "key:      %016x", position.key()));
-        List<BookMove> bookMoves = book.moves(position);
-        int ignored = countIgnored(book, position);
+        BookLookup lookup = book.lookup(position);
+        List<BookMove> bookMoves = lookup.moves();
+        int ignored = lookup.ignored();
         if (bookMoves.isEmpty()) {
             out.println("no book moves for this position");
         } else {
@@ -109,17 +108,5 @@ public final class BookCommand implements Callable<Integer> {
             out.println(ignored + (ignored == 1 ? " entry" : " entries")
                     + " ignored: not a legal move in this position");
         }
-    }
-
-    /** Entries stored under the position's key whose move is not legal there (a broken book or a key collision). */
-    private static int countIgnored(PolyglotBook book, Position position) {
-        int[] scratch = new int[MoveGenerator.MAX_MOVES];
-        int ignored = 0;
-        for (PolyglotEntry entry : book.entries(position.key())) {
-            if (PolyglotMove.decode(position, entry.move(), scratch) == Move.NONE) {
-                ignored++;
-            }
-        }
-        return ignored;
     }
 }
