@@ -25,8 +25,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code kestrel perft}: counts the leaves of the legal move tree (optionally split by root move), checks perft
- * suites, and measures perft speed. Results go to stdout; times and speeds to stderr, so that stdout can be
- * compared line for line with another program's output.
+ * suites, and measures perft speed. Counts and suite results go to stdout and the time they took to stderr, so that
+ * stdout can be compared line for line with another program's output. With --bench the times and speeds are the
+ * results, so they go to stdout; only the warm-up notice goes to stderr.
  */
 @Command(name = "perft", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
         description = {
@@ -42,6 +43,8 @@ public final class PerftCommand implements Callable<Integer> {
     static final int MAX_DEPTH = 20;
 
     private static final long BYTES_PER_MEGABYTE = 1024L * 1024;
+    /** Heap kept free beside a --hash cache for everything else the program holds. */
+    private static final long HEAP_RESERVE_MEGABYTES = 64;
 
     @Spec
     private CommandSpec spec;
@@ -56,7 +59,8 @@ public final class PerftCommand implements Callable<Integer> {
     private boolean divide;
 
     @Option(names = "--hash", paramLabel = "MB",
-            description = "Use a cache of subtree counts of this many MiB (for deep runs).")
+            description = "Use a cache of subtree counts of this many MiB, rounded down to a power of two (for deep"
+                    + " runs).")
     private Integer hashMegabytes;
 
     @Option(names = "--suite", paramLabel = "FILE",
@@ -138,8 +142,7 @@ public final class PerftCommand implements Callable<Integer> {
             return new Perft();
         }
         long heapMegabytes = Runtime.getRuntime().maxMemory() / BYTES_PER_MEGABYTE;
-        // Leave room for everything else the program holds.
-        if (hashMegabytes > heapMegabytes - 64) {
+        if (hashMegabytes > heapMegabytes - HEAP_RESERVE_MEGABYTES) {
             err().println("error: --hash " + hashMegabytes + " MB does not fit in the Java heap (at most "
                     + heapMegabytes + " MB); lower it, or raise the heap with java -Xmx");
             return null;
