@@ -80,20 +80,6 @@ public final class Bitboards {
         return (set & (1L << square)) != 0;
     }
 
-    /** The lowest square of a non-empty set. */
-    public static int first(long set) {
-        return Long.numberOfTrailingZeros(set);
-    }
-
-    public static int count(long set) {
-        return Long.bitCount(set);
-    }
-
-    /** True when the set has two or more squares. */
-    public static boolean several(long set) {
-        return (set & (set - 1)) != 0;
-    }
-
     /** Squares strictly between two aligned squares; empty when they are not on one line. */
     public static long between(int a, int b) {
         return BETWEEN[a][b];
@@ -107,14 +93,6 @@ public final class Bitboards {
     /** Squares a..b inclusive on one rank (used for castling paths). */
     public static long span(int a, int b) {
         return BETWEEN[a][b] | bit(a) | bit(b);
-    }
-
-    public static long shiftNorth(long set) {
-        return set << 8;
-    }
-
-    public static long shiftSouth(long set) {
-        return set >>> 8;
     }
 
     /** The board as eight lines of 'x' and '.', rank 8 first; for debugging. */
