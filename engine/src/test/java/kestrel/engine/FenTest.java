@@ -120,6 +120,14 @@ class FenTest {
     }
 
     @Test
+    void qLetterNamesTheOutermostQueenSideRookAndAFileLetterTheInnerOne() {
+        Position outer = Fen.parse("r1r1k3/8/8/8/8/8/8/4K3 b q - 0 1");
+        assertEquals(Square.A8, outer.castlingRookSquare(CastlingRights.BLACK_QUEEN_SIDE_INDEX));
+        Position inner = Fen.parse("r1r1k3/8/8/8/8/8/8/4K3 b c - 0 1");
+        assertEquals(Square.C8, inner.castlingRookSquare(CastlingRights.BLACK_QUEEN_SIDE_INDEX));
+    }
+
+    @Test
     void shredderLettersGiveTheRookFilesForBothColours() {
         Position position = Fen.parse("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
         assertRookSquares(position, Square.H1, Square.F1, Square.H8, Square.F8);
