@@ -11,6 +11,6 @@ public final class UciCommand implements Callable<Integer> {
     public Integer call() {
         // stdin and stdout are the protocol channel itself; everything else goes to the log.
         new UciLoop(System.in, System.out).run();
-        return 0;
+        return ExitCodes.OK;
     }
 }
