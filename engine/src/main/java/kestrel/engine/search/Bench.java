@@ -12,7 +12,7 @@ import kestrel.engine.Position;
  * a search limited by depth takes no decision from the clock); its speed is a rough measure of this machine.
  */
 public final class Bench {
-    public static final int DEFAULT_DEPTH = 11;
+    public static final int DEFAULT_DEPTH = 12;
     public static final int MAX_DEPTH = 64;
     public static final int HASH_MEGABYTES = 16;
 
@@ -68,11 +68,16 @@ public final class Bench {
             throw new IllegalArgumentException("bench depth must be 1 .. " + MAX_DEPTH + ", not " + depth);
         }
         TranspositionTable table = new TranspositionTable(HASH_MEGABYTES);
+        // Parsed before the clock starts, which also sets up the attack tables.
+        Position[] positions = new Position[POSITIONS.size()];
+        for (int index = 0; index < positions.length; index++) {
+            positions[index] = Fen.parse(POSITIONS.get(index));
+        }
         long totalNodes = 0;
         long start = System.nanoTime();
-        for (int index = 0; index < POSITIONS.size(); index++) {
+        for (int index = 0; index < positions.length; index++) {
             String fen = POSITIONS.get(index);
-            Position position = Fen.parse(fen);
+            Position position = positions[index];
             table.clear();
             Search search = new Search(table, SearchListener.SILENT);
             SearchResult result = search.run(position, new SearchLimits().depth(depth));

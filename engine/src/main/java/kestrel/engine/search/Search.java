@@ -175,6 +175,7 @@ public final class Search {
         int lines = Math.max(1, Math.min(limits.multiPv(), rootMoves.count()));
         int[] lineScores = new int[lines];
         int completedDepth = 0;
+        int reportedBest = Move.NONE;
         for (int depth = 1; depth <= maxDepth; depth++) {
             abortAllowed = depth > 1;
             selectiveDepth = 0;
@@ -183,6 +184,10 @@ public final class Search {
                 lineScores[line] = aspirationSearch(line, depth, lineScores[line]);
             }
             if (aborted) {
+                // A move that beat the previous best in the unfinished iteration is played: show its line.
+                if (rootMoves.move(0) != reportedBest) {
+                    report(depth, 0, rootMoves.score(0), Bound.EXACT);
+                }
                 break;
             }
             completedDepth = depth;
@@ -192,6 +197,7 @@ public final class Search {
                 lineScores[line] = rootMoves.score(line);
                 report(depth, line, rootMoves.score(line), Bound.EXACT);
             }
+            reportedBest = rootMoves.move(0);
             if (shouldStopAfter(limits, rootMoves.score(0))) {
                 break;
             }

@@ -9,16 +9,19 @@ import kestrel.engine.Piece;
  * in the middle of one. Both are measured from the origin: the start of the search, or the ponder hit.
  *
  * <p>With a clock: {@code left = clock - moveOverhead} (the overhead covers the GUI and the pipes). The plan is an
- * even share of what is left over the moves still to play ({@code movestogo}, else an assumed
- * {@value #DEFAULT_MOVES_TO_GO}) plus most of the increment; the hard limit allows {@value #HARD_FACTOR} times the
- * plan. Neither may exceed a safe fraction of {@code left}: half of it, or {@value #LAST_MOVE_PERCENT}% when the time
- * control ends with this move. With {@code movetime}: both limits are {@code movetime - moveOverhead}. With neither
- * (depth, nodes, mate, infinite, ponder before the hit) there is no time limit.
+ * even share of what is left over the moves still to play plus one in reserve ({@code movestogo + 1}, else an
+ * assumed {@value #DEFAULT_MOVES_TO_GO}), plus most of the increment. No iteration starts after
+ * {@value #SOFT_PERCENT}% of the plan, since the next one would most likely overrun it; the hard limit allows
+ * {@value #HARD_FACTOR} times the plan. Neither may exceed a safe fraction of {@code left}: half of it, or
+ * {@value #LAST_MOVE_PERCENT}% when the time control ends with this move. With {@code movetime}: both limits are
+ * {@code movetime - moveOverhead}. With neither (depth, nodes, mate, infinite, ponder before the hit) there is no
+ * time limit.
  */
 public final class TimeManager {
     static final int DEFAULT_MOVES_TO_GO = 30;
     private static final int MAX_MOVES_TO_GO = 50;
-    static final int HARD_FACTOR = 4;
+    static final int SOFT_PERCENT = 60;
+    static final int HARD_FACTOR = 3;
     static final int LAST_MOVE_PERCENT = 70;
     private static final long NANOS_PER_MILLI = 1_000_000L;
 
@@ -38,12 +41,13 @@ public final class TimeManager {
             long remaining = sideToMove == Piece.WHITE ? limits.whiteTime() : limits.blackTime();
             long increment = Math.max(0, sideToMove == Piece.WHITE ? limits.whiteIncrement() : limits.blackIncrement());
             long left = Math.max(1, remaining - overhead);
-            int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), MAX_MOVES_TO_GO)
+            boolean lastMove = limits.movesToGo() == 1;
+            int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), MAX_MOVES_TO_GO) + 1
                     : DEFAULT_MOVES_TO_GO;
             long plan = left / movesToGo + increment * 3 / 4;
-            long cap = movesToGo == 1 ? left * LAST_MOVE_PERCENT / 100 : left / 2;
+            long cap = lastMove ? left * LAST_MOVE_PERCENT / 100 : left / 2;
             hard = Math.max(1, Math.min(plan * HARD_FACTOR, cap));
-            soft = Math.max(1, Math.min(plan, hard));
+            soft = Math.max(1, Math.min(plan * SOFT_PERCENT / 100, hard));
         }
         if (!limits.infinite() && limits.moveTime() > 0) {
             long budget = Math.max(1, limits.moveTime() - overhead);

@@ -34,17 +34,25 @@ class TimeManagerTest {
     }
 
     @Test
-    void softLimitIsAShareOfTheClockAndTheHardLimitAMultipleOfIt() {
+    void suddenDeathPlansAShareOfTheClock() {
         TimeManager time = forWhite(new SearchLimits().whiteTime(60_000).blackTime(60_000).moveOverhead(0));
-        assertEquals(60_000 / TimeManager.DEFAULT_MOVES_TO_GO, time.softLimitMillis());
-        assertEquals(TimeManager.HARD_FACTOR * time.softLimitMillis(), time.hardLimitMillis());
+        long plan = 60_000 / TimeManager.DEFAULT_MOVES_TO_GO;
+        assertEquals(plan * TimeManager.SOFT_PERCENT / 100, time.softLimitMillis());
+        assertEquals(plan * TimeManager.HARD_FACTOR, time.hardLimitMillis());
+    }
+
+    @Test
+    void incrementAddsToThePlan() {
+        TimeManager without = forWhite(new SearchLimits().whiteTime(60_000).moveOverhead(0));
+        TimeManager with = forWhite(new SearchLimits().whiteTime(60_000).whiteIncrement(1000).moveOverhead(0));
+        assertEquals(750 * TimeManager.HARD_FACTOR, with.hardLimitMillis() - without.hardLimitMillis());
     }
 
     @Test
     void blackUsesBlacksClock() {
         TimeManager time = new TimeManager(new SearchLimits().whiteTime(60_000).blackTime(6_000).moveOverhead(0),
                 Piece.BLACK, 0);
-        assertEquals(6_000 / TimeManager.DEFAULT_MOVES_TO_GO, time.softLimitMillis());
+        assertEquals(6_000 / TimeManager.DEFAULT_MOVES_TO_GO * TimeManager.HARD_FACTOR, time.hardLimitMillis());
     }
 
     @Test
@@ -66,9 +74,10 @@ class TimeManagerTest {
     }
 
     @Test
-    void movesToGoSharesTheClock() {
-        TimeManager time = forWhite(new SearchLimits().whiteTime(10_000).movesToGo(40).moveOverhead(0));
-        assertEquals(250, time.softLimitMillis());
+    void movesToGoSharesTheClockKeepingAMoveInReserve() {
+        TimeManager time = forWhite(new SearchLimits().whiteTime(10_250).movesToGo(40).moveOverhead(0));
+        assertEquals(250 * TimeManager.HARD_FACTOR, time.hardLimitMillis());
+        assertEquals(250 * TimeManager.SOFT_PERCENT / 100, time.softLimitMillis());
     }
 
     @Test
