@@ -9,7 +9,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code kestrel bench [depth]}: searches the bench positions; the last line gives total nodes and nodes per second. */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Searches a fixed set of positions to a fixed depth. The node count is a fingerprint of the "
                 + "search; the last line is '<nodes> nodes <nps> nps'.")
 public final class BenchCommand implements Callable<Integer> {
