@@ -30,7 +30,7 @@ import java.util.Arrays;
  * <p><b>Replacement.</b> Storing into a bucket takes the slot that already holds the same key, else an empty slot,
  * else the slot of least worth, worth being depth minus 4 per generation of age (old and shallow entries go first).
  * An entry for the same key is not overwritten by a shallower non-exact result of the same search, and keeps its
- * move when the new result has none.
+ * move when the new result has none. A probe that finds an entry of an earlier search makes it current again.
  *
  * <p>Resize and clear only between searches; probing and storing may run on several threads at once.
  */
@@ -167,6 +167,12 @@ public final class TranspositionTable {
         for (int slot = base; slot < base + BUCKET_SIZE; slot++) {
             long entry = segment[slot];
             if (entry != 0 && (entry & checkMask) == check) {
+                if (generationOf(entry) != generation) {
+                    // Still useful to this search: make it as young as the search, so it is not replaced first.
+                    entry = entry & ~((long) GENERATION_MASK << GENERATION_SHIFT)
+                            | (long) generation << GENERATION_SHIFT;
+                    segment[slot] = entry;
+                }
                 return entry;
             }
         }

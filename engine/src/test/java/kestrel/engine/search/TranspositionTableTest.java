@@ -142,6 +142,44 @@ class TranspositionTableTest {
     }
 
     @Test
+    void deepEntryFoundAgainByANewSearchIsKept() {
+        TranspositionTable table = new TranspositionTable(1);
+        long[] keys = new long[TranspositionTable.BUCKET_SIZE + 1];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = KEY ^ ((long) (i + 1) << 48);
+        }
+        table.store(keys[0], MOVE, 0, 8, TranspositionTable.BOUND_EXACT, 0);
+        table.newSearch();
+        table.newSearch();
+        table.probe(keys[0]); // without this, two searches old, it would be worth 8 - 2 * 4 = 0
+        for (int i = 1; i < 4; i++) {
+            table.store(keys[i], MOVE, 0, 6, TranspositionTable.BOUND_EXACT, 0);
+        }
+        table.store(keys[4], MOVE, 0, 6, TranspositionTable.BOUND_EXACT, 0);
+        assertEquals(8, TranspositionTable.depth(table.probe(keys[0])));
+        assertEquals(6, TranspositionTable.depth(table.probe(keys[4])));
+    }
+
+    @Test
+    void oldEntryNotFoundAgainIsReplacedBeforeOneThatWas() {
+        TranspositionTable table = new TranspositionTable(1);
+        long[] keys = new long[TranspositionTable.BUCKET_SIZE + 1];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = KEY ^ ((long) (i + 1) << 48);
+        }
+        table.store(keys[0], MOVE, 0, 8, TranspositionTable.BOUND_EXACT, 0);
+        table.store(keys[1], MOVE, 0, 7, TranspositionTable.BOUND_EXACT, 0);
+        table.newSearch();
+        table.probe(keys[1]);
+        for (int i = 2; i < 4; i++) {
+            table.store(keys[i], MOVE, 0, 6, TranspositionTable.BOUND_EXACT, 0);
+        }
+        table.store(keys[4], MOVE, 0, 6, TranspositionTable.BOUND_EXACT, 0);
+        assertEquals(0, table.probe(keys[0]), "one search old and never probed: worth 8 - 4 = 4");
+        assertEquals(7, TranspositionTable.depth(table.probe(keys[1])));
+    }
+
+    @Test
     void hashfullCountsEntriesOfTheCurrentSearch() {
         TranspositionTable table = new TranspositionTable(1);
         assertEquals(0, table.hashfull());
