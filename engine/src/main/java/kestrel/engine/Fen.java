@@ -105,6 +105,11 @@ public final class Fen {
             return;
         }
         for (char c : castling.toCharArray()) {
+            char letter = Character.toLowerCase(c);
+            // The letter first: its case decides whose king the next checks look at.
+            if (letter != 'k' && letter != 'q' && (letter < 'a' || letter > 'h')) {
+                throw new FenException("unknown castling letter '" + c + "'");
+            }
             int color = Character.isUpperCase(c) ? Piece.WHITE : Piece.BLACK;
             int backRank = color == Piece.WHITE ? 0 : 7;
             int king = position.kingSquare(color);
@@ -114,18 +119,15 @@ public final class Fen {
             }
             long rooks = position.pieces(color, Piece.ROOK) & (Bitboards.RANK_1 << (8 * backRank));
             int rookSquare;
-            char letter = Character.toLowerCase(c);
             if (letter == 'k') {
                 long beyond = rooks & -(Bitboards.bit(king) << 1);
                 rookSquare = beyond == 0 ? Square.NONE : 63 - Long.numberOfLeadingZeros(beyond);
             } else if (letter == 'q') {
                 long below = rooks & (Bitboards.bit(king) - 1);
                 rookSquare = below == 0 ? Square.NONE : Long.numberOfTrailingZeros(below);
-            } else if (letter >= 'a' && letter <= 'h') {
+            } else {
                 int square = Square.of(letter - 'a', backRank);
                 rookSquare = Bitboards.contains(rooks, square) ? square : Square.NONE;
-            } else {
-                throw new FenException("unknown castling letter '" + c + "'");
             }
             if (rookSquare == Square.NONE || rookSquare == king) {
                 throw new FenException("castling right '" + c + "' but " + side + " has no rook for it");

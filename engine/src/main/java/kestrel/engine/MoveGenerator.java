@@ -237,26 +237,23 @@ public final class MoveGenerator {
      * with both castling pieces off the board, which also catches a rook that was screening its king along the rank.
      */
     private static int castlingMoves(Position position, int[] moves, int index, int us, int king, long occupied) {
-        for (int side = 0; side < 2; side++) {
-            int right = CastlingRights.index(us, side == 0);
-            if ((position.castlingRights() & (1 << right)) == 0) {
+        int rights = position.castlingRights() & CastlingRights.of(us);
+        while (rights != 0) {
+            int right = Integer.numberOfTrailingZeros(rights);
+            rights &= rights - 1;
+            if ((position.castlingEmptySquares(right) & occupied) != 0) {
                 continue;
             }
-            int rook = position.castlingRookSquare(right);
-            int kingTarget = Move.castlingKingTarget(king, rook);
-            int rookTarget = Move.castlingRookTarget(king, rook);
-            long others = occupied ^ (1L << king) ^ (1L << rook);
-            if (((Bitboards.span(king, kingTarget) | Bitboards.span(rook, rookTarget)) & others) != 0) {
-                continue;
-            }
+            int move = position.castlingMove(right);
+            long others = occupied ^ (1L << king) ^ (1L << Move.to(move));
+            long path = position.castlingKingPath(right);
             boolean safe = true;
-            long path = Bitboards.span(king, kingTarget);
             while (path != 0 && safe) {
                 safe = !position.isAttacked(Long.numberOfTrailingZeros(path), us ^ 1, others);
                 path &= path - 1;
             }
             if (safe) {
-                moves[index++] = Move.of(king, rook, Move.CASTLING);
+                moves[index++] = move;
             }
         }
         return index;

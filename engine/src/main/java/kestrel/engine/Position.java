@@ -38,6 +38,14 @@ public final class Position {
     private final int[] castlingRookSquare = new int[4];
     /** Rights kept when a move starts or ends on a square: {@code rights &= kept[from] & kept[to]}. */
     private final int[] castlingRightsKept = new int[64];
+    /**
+     * For each castling right, fixed at set-up since the king and rook cannot have moved while the right lasts:
+     * the squares that must be empty (both paths, the king and rook themselves excepted), the squares the king
+     * stands on, crosses and lands on (none may be attacked), and the move itself.
+     */
+    private final long[] castlingEmptySquares = new long[4];
+    private final long[] castlingKingPath = new long[4];
+    private final int[] castlingMove = new int[4];
 
     // The history, one entry per move made since set-up; index = ply of the position before the move.
     private int ply;
@@ -79,6 +87,9 @@ public final class Position {
         System.arraycopy(other.board, 0, board, 0, 64);
         System.arraycopy(other.castlingRookSquare, 0, castlingRookSquare, 0, 4);
         System.arraycopy(other.castlingRightsKept, 0, castlingRightsKept, 0, 64);
+        System.arraycopy(other.castlingEmptySquares, 0, castlingEmptySquares, 0, 4);
+        System.arraycopy(other.castlingKingPath, 0, castlingKingPath, 0, 4);
+        System.arraycopy(other.castlingMove, 0, castlingMove, 0, 4);
         sideToMove = other.sideToMove;
         castlingRights = other.castlingRights;
         enPassantSquare = other.enPassantSquare;
@@ -142,6 +153,21 @@ public final class Position {
     /** The start square of the rook of a castling right (index 0..3), or {@link Square#NONE}. */
     public int castlingRookSquare(int rightIndex) {
         return castlingRookSquare[rightIndex];
+    }
+
+    /** The squares that must be empty to use a castling right (index 0..3), for the move generator. */
+    long castlingEmptySquares(int rightIndex) {
+        return castlingEmptySquares[rightIndex];
+    }
+
+    /** The squares the king starts on, crosses and lands on when castling with a right (index 0..3). */
+    long castlingKingPath(int rightIndex) {
+        return castlingKingPath[rightIndex];
+    }
+
+    /** The castling move (king takes rook) of a right (index 0..3). */
+    int castlingMove(int rightIndex) {
+        return castlingMove[rightIndex];
     }
 
     /** The en-passant target square, set only when a pawn of the side to move stands ready to take; else NONE. */
@@ -533,8 +559,16 @@ public final class Position {
         for (int index = 0; index < 4; index++) {
             if ((castlingRights & (1 << index)) != 0) {
                 int color = CastlingRights.color(index);
-                castlingRightsKept[kingSquare(color)] &= ~CastlingRights.of(color);
-                castlingRightsKept[castlingRookSquare[index]] &= ~(1 << index);
+                int king = kingSquare(color);
+                int rook = castlingRookSquare[index];
+                castlingRightsKept[king] &= ~CastlingRights.of(color);
+                castlingRightsKept[rook] &= ~(1 << index);
+                int kingTarget = Move.castlingKingTarget(king, rook);
+                int rookTarget = Move.castlingRookTarget(king, rook);
+                castlingKingPath[index] = Bitboards.span(king, kingTarget);
+                castlingEmptySquares[index] = (Bitboards.span(king, kingTarget) | Bitboards.span(rook, rookTarget))
+                        & ~(1L << king) & ~(1L << rook);
+                castlingMove[index] = Move.of(king, rook, Move.CASTLING);
             }
         }
         reversiblePlies = 0;
@@ -633,7 +667,7 @@ public final class Position {
         return !isAttacked(kingSquare(sideToMove ^ 1), sideToMove);
     }
 
-    /** The board as text, rank 8 first, then the FEN and the key, as the UCI command {@code d} prints it. */
+    /** The board as text, rank 8 first, as the UCI command {@code d} prints it before the FEN and the key. */
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder();

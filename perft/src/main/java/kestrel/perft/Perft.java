@@ -1,23 +1,90 @@
 package kestrel.perft;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.Position;
 
 /**
  * Counts the leaves of the legal move tree to a fixed depth. The last ply is bulk-counted: the number of legal
  * moves is the number of leaves below, so no move is made there. Move lists are preallocated per ply.
+ *
+ * <p>With a {@link PerftCache} the counts of subtrees two plies deep or more are remembered by Zobrist key, so
+ * transpositions are counted once. A Perft is single-threaded; each thread needs its own.
  */
 public final class Perft {
-    private static final int MAX_DEPTH = 64;
+    public static final int MAX_DEPTH = 64;
+
+    /** Subtrees shallower than this are recounted: bulk counting them is cheaper than a probe. */
+    private static final int MIN_CACHED_DEPTH = 2;
 
     private final int[][] moves = new int[MAX_DEPTH][MoveGenerator.MAX_MOVES];
+    private final PerftCache cache;
+    /** The castling rook squares the cache's counts belong to, see {@link #prepareCache}. */
+    private int cachedRookSquares = -1;
 
-    /** Leaf count of {@code position} at {@code depth}; the position is left as it was. */
+    /** A counter without a cache. */
+    public Perft() {
+        this(null);
+    }
+
+    /** A counter that remembers subtree counts in {@code cache} (null for none). */
+    public Perft(PerftCache cache) {
+        this.cache = cache;
+    }
+
+    /**
+     * Leaf count of {@code position} at {@code depth}; the position is left as it was.
+     *
+     * @throws IllegalArgumentException when depth is outside 0..{@link #MAX_DEPTH}
+     * @throws ArithmeticException when the count does not fit in a long
+     */
     public long count(Position position, int depth) {
-        if (depth < 0 || depth > MAX_DEPTH) {
-            throw new IllegalArgumentException("depth must be 0.." + MAX_DEPTH + ", not " + depth);
+        checkDepth(depth, 0);
+        if (depth == 0) {
+            return 1;
         }
-        return depth == 0 ? 1 : countBelow(position, depth, 0);
+        if (cache == null) {
+            return countBelow(position, depth, 0);
+        }
+        prepareCache(position);
+        return countBelowCached(position, depth, 0);
+    }
+
+    /**
+     * The leaf count below each legal move of {@code position} at {@code depth} (at least 1), sorted by the moves'
+     * UCI text; castling is written king-takes-rook when {@code chess960} is true. The position is left as it was.
+     */
+    public Divide divide(Position position, int depth, boolean chess960) {
+        checkDepth(depth, 1);
+        if (cache != null) {
+            prepareCache(position);
+        }
+        int[] rootMoves = moves[0];
+        int end = MoveGenerator.legalMoves(position, rootMoves, 0);
+        List<Divide.MoveCount> counts = new ArrayList<>(end);
+        long total = 0;
+        for (int i = 0; i < end; i++) {
+            int move = rootMoves[i];
+            long nodes = 1;
+            if (depth > 1) {
+                position.makeMove(move);
+                nodes = cache == null ? countBelow(position, depth - 1, 1) : countBelowCached(position, depth - 1, 1);
+                position.unmakeMove();
+            }
+            counts.add(new Divide.MoveCount(Move.toUci(move, chess960), nodes));
+            total = Math.addExact(total, nodes);
+        }
+        counts.sort(Comparator.comparing(Divide.MoveCount::move));
+        return new Divide(counts, total);
+    }
+
+    private static void checkDepth(int depth, int min) {
+        if (depth < min || depth > MAX_DEPTH) {
+            throw new IllegalArgumentException("depth must be " + min + " to " + MAX_DEPTH + ", not " + depth);
+        }
     }
 
     private long countBelow(Position position, int depth, int ply) {
@@ -29,9 +96,46 @@ public final class Perft {
         long nodes = 0;
         for (int i = 0; i < end; i++) {
             position.makeMove(list[i]);
-            nodes += countBelow(position, depth - 1, ply + 1);
+            nodes = Math.addExact(nodes, countBelow(position, depth - 1, ply + 1));
             position.unmakeMove();
         }
         return nodes;
+    }
+
+    private long countBelowCached(Position position, int depth, int ply) {
+        if (depth < MIN_CACHED_DEPTH) {
+            return countBelow(position, depth, ply);
+        }
+        long key = position.key();
+        long cached = cache.probe(key, depth);
+        if (cached != PerftCache.MISS) {
+            return cached;
+        }
+        int[] list = moves[ply];
+        int end = MoveGenerator.legalMoves(position, list, 0);
+        long nodes = 0;
+        for (int i = 0; i < end; i++) {
+            position.makeMove(list[i]);
+            nodes = Math.addExact(nodes, countBelowCached(position, depth - 1, ply + 1));
+            position.unmakeMove();
+        }
+        cache.store(key, depth, nodes);
+        return nodes;
+    }
+
+    /**
+     * The Zobrist key holds which castling rights remain but not where their rooks stand, which a Chess960 root
+     * fixes for its whole tree. Two roots with the same pieces but different castling rooks (possible when two rooks
+     * share a wing) would share keys with different move sets, so the cache is emptied when the rooks change.
+     */
+    private void prepareCache(Position root) {
+        int rookSquares = 0;
+        for (int right = 0; right < 4; right++) {
+            rookSquares = rookSquares << 7 | root.castlingRookSquare(right);
+        }
+        if (rookSquares != cachedRookSquares) {
+            cache.clear();
+            cachedRookSquares = rookSquares;
+        }
     }
 }
