@@ -12,7 +12,7 @@ import kestrel.engine.Position;
  * a search limited by depth takes no decision from the clock); its speed is a rough measure of this machine.
  */
 public final class Bench {
-    public static final int DEFAULT_DEPTH = 12;
+    public static final int DEFAULT_DEPTH = 13;
     public static final int MAX_DEPTH = 64;
     public static final int HASH_MEGABYTES = 16;
 

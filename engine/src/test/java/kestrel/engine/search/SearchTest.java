@@ -107,6 +107,12 @@ class SearchTest {
     }
 
     @Test
+    void insufficientMaterialIsADraw() {
+        SearchResult result = search("8/8/8/4k3/8/8/2N1K3/8 w - - 0 1", new SearchLimits().depth(6));
+        assertEquals(Score.DRAW, result.score());
+    }
+
+    @Test
     void depthLimitStopsAtThatDepth() {
         SearchTesting.Recorder recorder = new SearchTesting.Recorder();
         SearchResult result = new Search(new TranspositionTable(4), recorder)
