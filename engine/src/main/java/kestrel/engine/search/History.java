@@ -11,7 +11,7 @@ import kestrel.engine.Move;
  * <p>History scores move by "gravity": {@code h += bonus - h * |bonus| / MAX}, which keeps them within
  * {@code ±MAX} without any rescaling pass and lets recent results outweigh old ones.
  */
-public final class History {
+final class History {
     /** The bound of a history score. */
     public static final int MAX = 16_384;
     private static final int MAX_BONUS = 1_600;
@@ -21,12 +21,12 @@ public final class History {
     /** Indexed by the previous move's from and to squares. */
     private final int[] counters = new int[64 * 64];
 
-    public History(int maxPly) {
+    History(int maxPly) {
         killers = new int[maxPly + 1][2];
     }
 
     /** Forgets everything, for a fresh search. */
-    public void clear() {
+    void clear() {
         Arrays.fill(butterfly, 0);
         Arrays.fill(counters, Move.NONE);
         for (int[] pair : killers) {
@@ -35,25 +35,25 @@ public final class History {
         }
     }
 
-    public int score(int color, int move) {
+    int score(int color, int move) {
         return butterfly[index(color, move)];
     }
 
-    public int firstKiller(int ply) {
+    int firstKiller(int ply) {
         return killers[ply][0];
     }
 
-    public int secondKiller(int ply) {
+    int secondKiller(int ply) {
         return killers[ply][1];
     }
 
     /** The quiet move that last refuted {@code previousMove}, or Move.NONE. */
-    public int counter(int previousMove) {
+    int counter(int previousMove) {
         return previousMove == Move.NONE ? Move.NONE : counters[previousMove & 0xFFF];
     }
 
     /** Clears the killers of a ply, so the children of a new node do not inherit their cousins' killers. */
-    public void clearKillers(int ply) {
+    void clearKillers(int ply) {
         killers[ply][0] = Move.NONE;
         killers[ply][1] = Move.NONE;
     }
@@ -62,7 +62,7 @@ public final class History {
      * A quiet move caused a cut-off at {@code depth}: it becomes a killer and the counter to the previous move, its
      * history rises, and the history of the quiet moves tried before it ({@code tried[0..triedCount)}) falls.
      */
-    public void onQuietCutoff(int color, int move, int ply, int depth, int previousMove, int[] tried, int triedCount) {
+    void onQuietCutoff(int color, int move, int ply, int depth, int previousMove, int[] tried, int triedCount) {
         if (killers[ply][0] != move) {
             killers[ply][1] = killers[ply][0];
             killers[ply][0] = move;
