@@ -2,10 +2,12 @@
 rem Kestrel launcher for Windows.
 rem
 rem Arena (or any UCI GUI) users: point the GUI at this file, or configure the
-rem engine command as   java -Xss16m -jar <repo>\uci\target\kestrel.jar
+rem engine command as   java -Xss16m -XX:+UseParallelGC -jar <repo>\uci\target\kestrel.jar
 rem once the jar has been built (mvn -B -DskipTests package).
 rem
-rem Builds uci\target\kestrel.jar with Maven if it is missing. Build output is
+rem Builds uci\target\kestrel.jar with Maven if it is missing (not when it is
+rem older than the sources, unlike ./kestrel: rebuild by hand with
+rem mvn -B -DskipTests package after changing them). Build output is
 rem sent to stderr so that stdout stays clean for the UCI protocol.
 rem Set JAVA to override the java binary, KESTREL_JAVA_OPTS for extra options.
 setlocal
@@ -29,7 +31,7 @@ if not "%BUILD_RC%"=="0" goto buildfailed
 if not exist "%JAR%" goto buildfailed
 
 :run
-"%JAVA%" %KESTREL_JAVA_OPTS% -Xss16m -jar "%JAR%" %*
+"%JAVA%" %KESTREL_JAVA_OPTS% -Xss16m -XX:+UseParallelGC -jar "%JAR%" %*
 exit /b %ERRORLEVEL%
 
 :nomaven

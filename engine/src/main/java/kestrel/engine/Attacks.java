@@ -262,8 +262,8 @@ public final class Attacks {
     }
 
     /**
-     * Runs the magic search for one rook square from scratch (no stored magic) into a table of its own, and tells
-     * whether the magic found indexes every blocker set to its true attacks. For tests of the fallback path.
+     * For tests of the fallback path: runs the magic search for one rook square from scratch (no stored magic) into a
+     * table of its own, and tells whether the magic found indexes every blocker set to its true attacks.
      */
     static boolean searchFindsValidRookMagic(int square) {
         long[] table = new long[1 << Long.bitCount(ROOK_MASK[square])];

@@ -12,6 +12,9 @@ public final class Bitboards {
     public static final long RANK_6 = RANK_1 << 40;
     public static final long RANK_7 = RANK_1 << 48;
     public static final long RANK_8 = RANK_1 << 56;
+    /** a1 is dark, b1 light: the light squares. */
+    public static final long LIGHT_SQUARES = 0x55AA55AA55AA55AAL;
+    public static final long DARK_SQUARES = ~LIGHT_SQUARES;
 
     private static final long[][] BETWEEN = new long[64][64];
     private static final long[][] LINE = new long[64][64];
@@ -63,22 +66,18 @@ public final class Bitboards {
         return 1L << square;
     }
 
+    /** The squares of a file, a = 0 .. h = 7. */
+    public static long file(int file) {
+        return FILE_A << file;
+    }
+
+    /** The squares of a rank, the first = 0 .. the eighth = 7. */
+    public static long rank(int rank) {
+        return RANK_1 << (8 * rank);
+    }
+
     public static boolean contains(long set, int square) {
         return (set & (1L << square)) != 0;
-    }
-
-    /** The lowest square of a non-empty set. */
-    public static int first(long set) {
-        return Long.numberOfTrailingZeros(set);
-    }
-
-    public static int count(long set) {
-        return Long.bitCount(set);
-    }
-
-    /** True when the set has two or more squares. */
-    public static boolean several(long set) {
-        return (set & (set - 1)) != 0;
     }
 
     /** Squares strictly between two aligned squares; empty when they are not on one line. */
@@ -94,14 +93,6 @@ public final class Bitboards {
     /** Squares a..b inclusive on one rank (used for castling paths). */
     public static long span(int a, int b) {
         return BETWEEN[a][b] | bit(a) | bit(b);
-    }
-
-    public static long shiftNorth(long set) {
-        return set << 8;
-    }
-
-    public static long shiftSouth(long set) {
-        return set >>> 8;
     }
 
     /** The board as eight lines of 'x' and '.', rank 8 first; for debugging. */

@@ -32,10 +32,6 @@ public final class CastlingRights {
         return 2 * color + (kingSide ? 0 : 1);
     }
 
-    public static boolean isKingSide(int index) {
-        return (index & 1) == 0;
-    }
-
     public static int color(int index) {
         return index >>> 1;
     }

@@ -117,17 +117,12 @@ public final class Fen {
             if (Square.rank(king) != backRank) {
                 throw new FenException("castling right '" + c + "' but the " + side + " king is not on its first rank");
             }
-            long rooks = position.pieces(color, Piece.ROOK) & (Bitboards.RANK_1 << (8 * backRank));
             int rookSquare;
-            if (letter == 'k') {
-                long beyond = rooks & -(Bitboards.bit(king) << 1);
-                rookSquare = beyond == 0 ? Square.NONE : 63 - Long.numberOfLeadingZeros(beyond);
-            } else if (letter == 'q') {
-                long below = rooks & (Bitboards.bit(king) - 1);
-                rookSquare = below == 0 ? Square.NONE : Long.numberOfTrailingZeros(below);
+            if (letter == 'k' || letter == 'q') {
+                rookSquare = outermostRook(position, color, letter == 'k');
             } else {
                 int square = Square.of(letter - 'a', backRank);
-                rookSquare = Bitboards.contains(rooks, square) ? square : Square.NONE;
+                rookSquare = position.pieceAt(square) == Piece.of(color, Piece.ROOK) ? square : Square.NONE;
             }
             if (rookSquare == Square.NONE || rookSquare == king) {
                 throw new FenException("castling right '" + c + "' but " + side + " has no rook for it");
@@ -180,14 +175,15 @@ public final class Fen {
         }
     }
 
-    /** The FEN of a position, castling as {@code KQkq}. */
+    /** The FEN of a position, castling as {@code KQkq} (X-FEN), see {@link #toFen(Position, boolean)}. */
     public static String toFen(Position position) {
         return toFen(position, false);
     }
 
     /**
      * The FEN of a position. With {@code chess960}, castling rights are written as rook files (Shredder-FEN,
-     * {@code HAha}); otherwise as {@code KQkq}.
+     * {@code HAha}); otherwise as X-FEN: {@code KQkq} when the castling rook is the outermost rook of its wing, the
+     * rook's file letter when another rook stands further out, so that the FEN reads back as the same position.
      */
     public static String toFen(Position position, boolean chess960) {
         StringBuilder fen = new StringBuilder();
@@ -221,20 +217,37 @@ public final class Fen {
 
     private static String castlingField(Position position, boolean chess960) {
         StringBuilder field = new StringBuilder();
-        String standardLetters = "KQkq";
+        String wingLetters = "KQkq";
         for (int index = 0; index < 4; index++) {
             if ((position.castlingRights() & (1 << index)) == 0) {
                 continue;
             }
+            int color = CastlingRights.color(index);
+            boolean kingSide = index == CastlingRights.index(color, true);
+            int rookSquare = position.castlingRookSquare(index);
             char letter;
-            if (chess960) {
-                char file = (char) ('a' + Square.file(position.castlingRookSquare(index)));
-                letter = CastlingRights.color(index) == Piece.WHITE ? Character.toUpperCase(file) : file;
+            if (!chess960 && rookSquare == outermostRook(position, color, kingSide)) {
+                letter = wingLetters.charAt(index);
             } else {
-                letter = standardLetters.charAt(index);
+                char file = (char) ('a' + Square.file(rookSquare));
+                letter = color == Piece.WHITE ? Character.toUpperCase(file) : file;
             }
             field.append(letter);
         }
         return field.length() == 0 ? "-" : field.toString();
+    }
+
+    /**
+     * The rook of {@code color} furthest from its king on one wing of the king's rank, what {@code K}, {@code Q},
+     * {@code k} and {@code q} name; {@link Square#NONE} when that wing has no rook.
+     */
+    private static int outermostRook(Position position, int color, boolean kingSide) {
+        int king = position.kingSquare(color);
+        long rooks = position.pieces(color, Piece.ROOK) & Bitboards.rank(Square.rank(king));
+        long wing = kingSide ? rooks & -(Bitboards.bit(king) << 1) : rooks & (Bitboards.bit(king) - 1);
+        if (wing == 0) {
+            return Square.NONE;
+        }
+        return kingSide ? 63 - Long.numberOfLeadingZeros(wing) : Long.numberOfTrailingZeros(wing);
     }
 }

@@ -63,6 +63,15 @@ public final class Position {
      * </pre>
      */
     private long[] undoHistory = new long[INITIAL_HISTORY];
+    private static final int UNDO_CASTLING_MASK = 0xF;
+    private static final int UNDO_EN_PASSANT_SHIFT = 4;
+    private static final int UNDO_EN_PASSANT_MASK = 0x7F;
+    private static final int UNDO_CAPTURED_SHIFT = 11;
+    private static final int UNDO_CAPTURED_MASK = 0xF;
+    private static final int UNDO_HALFMOVE_CLOCK_SHIFT = 16;
+    private static final int UNDO_REVERSIBLE_PLIES_SHIFT = 36;
+    /** Both counters get 20 bits: a million plies, beyond any game. */
+    private static final int UNDO_COUNTER_MASK = 0xFFFFF;
 
     /** An empty board; {@link Fen#parse} and {@link #startPosition()} are the usual ways to get a position. */
     Position() {
@@ -103,7 +112,7 @@ public final class Position {
         phase = other.phase;
         ply = other.ply;
         int capacity = Math.max(INITIAL_HISTORY, other.keyHistory.length);
-        if (keyHistory == null || keyHistory.length < capacity) {
+        if (keyHistory.length < capacity) {
             keyHistory = new long[capacity];
             pawnKeyHistory = new long[capacity];
             moveHistory = new int[capacity];
@@ -230,7 +239,7 @@ public final class Position {
 
     /** The piece the last move captured, {@link Piece#NONE} when none. */
     public int lastCaptured() {
-        return ply == 0 ? Piece.NONE : (int) (undoHistory[ply - 1] >>> 11) & 15;
+        return ply == 0 ? Piece.NONE : capturedOf(undoHistory[ply - 1]);
     }
 
     public boolean inCheck() {
@@ -324,9 +333,6 @@ public final class Position {
 
     /** Plays a legal move. The move must come from the move generator for this very position. */
     public void makeMove(int move) {
-        if (ply == keyHistory.length) {
-            growHistory();
-        }
         int from = Move.from(move);
         int to = Move.to(move);
         int kind = Move.kind(move);
@@ -336,12 +342,7 @@ public final class Position {
                 : kind == Move.EN_PASSANT ? Piece.of(us ^ 1, Piece.PAWN) : board[to];
 
         // Push the undo record before anything changes.
-        keyHistory[ply] = key;
-        pawnKeyHistory[ply] = pawnKey;
-        moveHistory[ply] = move;
-        undoHistory[ply] = castlingRights | (long) enPassantSquare << 4 | (long) captured << 11
-                | (long) halfmoveClock << 16 | (long) reversiblePlies << 36;
-        ply++;
+        pushHistory(move, captured);
 
         long newKey = key ^ Zobrist.whiteToMove();
         if (enPassantSquare != Square.NONE) {
@@ -433,7 +434,7 @@ public final class Position {
             } else {
                 movePiece(board[to], to, from);
             }
-            int captured = (int) (undo >>> 11) & 15;
+            int captured = capturedOf(undo);
             if (captured != Piece.NONE) {
                 addPiece(captured, kind == Move.EN_PASSANT ? to ^ 8 : to);
             }
@@ -448,15 +449,7 @@ public final class Position {
 
     /** Passes the move to the other side (for null-move pruning). Not allowed when in check. */
     public void makeNullMove() {
-        if (ply == keyHistory.length) {
-            growHistory();
-        }
-        keyHistory[ply] = key;
-        pawnKeyHistory[ply] = pawnKey;
-        moveHistory[ply] = Move.NONE;
-        undoHistory[ply] = castlingRights | (long) enPassantSquare << 4 | (long) Piece.NONE << 11
-                | (long) halfmoveClock << 16 | (long) reversiblePlies << 36;
-        ply++;
+        pushHistory(Move.NONE, Piece.NONE);
         long newKey = key ^ Zobrist.whiteToMove();
         if (enPassantSquare != Square.NONE) {
             newKey ^= Zobrist.enPassantFile(Square.file(enPassantSquare));
@@ -481,13 +474,34 @@ public final class Position {
         }
     }
 
+    /** Saves the keys, the move and the packed undo record (see {@link #undoHistory}) of the position before a move. */
+    private void pushHistory(int move, int captured) {
+        if (ply == keyHistory.length) {
+            growHistory();
+        }
+        keyHistory[ply] = key;
+        pawnKeyHistory[ply] = pawnKey;
+        moveHistory[ply] = move;
+        undoHistory[ply] = castlingRights
+                | (long) enPassantSquare << UNDO_EN_PASSANT_SHIFT
+                | (long) captured << UNDO_CAPTURED_SHIFT
+                | (long) halfmoveClock << UNDO_HALFMOVE_CLOCK_SHIFT
+                | (long) reversiblePlies << UNDO_REVERSIBLE_PLIES_SHIFT;
+        ply++;
+    }
+
+    /** Restores from an undo record what it holds, and the keys, of the position at the current ply. */
     private void restoreState(long undo) {
-        castlingRights = (int) undo & 15;
-        enPassantSquare = (int) (undo >>> 4) & 127;
-        halfmoveClock = (int) (undo >>> 16) & 0xFFFFF;
-        reversiblePlies = (int) (undo >>> 36) & 0xFFFFF;
+        castlingRights = (int) undo & UNDO_CASTLING_MASK;
+        enPassantSquare = (int) (undo >>> UNDO_EN_PASSANT_SHIFT) & UNDO_EN_PASSANT_MASK;
+        halfmoveClock = (int) (undo >>> UNDO_HALFMOVE_CLOCK_SHIFT) & UNDO_COUNTER_MASK;
+        reversiblePlies = (int) (undo >>> UNDO_REVERSIBLE_PLIES_SHIFT) & UNDO_COUNTER_MASK;
         key = keyHistory[ply];
         pawnKey = pawnKeyHistory[ply];
+    }
+
+    private static int capturedOf(long undo) {
+        return (int) (undo >>> UNDO_CAPTURED_SHIFT) & UNDO_CAPTURED_MASK;
     }
 
     private void growHistory() {
@@ -505,7 +519,7 @@ public final class Position {
         board[square] = piece;
         midgame += PieceSquareTables.midgame(piece, square);
         endgame += PieceSquareTables.endgame(piece, square);
-        phase += PieceSquareTables.PHASE[piece >>> 1];
+        phase += PieceSquareTables.phase(piece >>> 1);
     }
 
     private void removePiece(int piece, int square) {
@@ -515,7 +529,7 @@ public final class Position {
         board[square] = Piece.NONE;
         midgame -= PieceSquareTables.midgame(piece, square);
         endgame -= PieceSquareTables.endgame(piece, square);
-        phase -= PieceSquareTables.PHASE[piece >>> 1];
+        phase -= PieceSquareTables.phase(piece >>> 1);
     }
 
     private void movePiece(int piece, int from, int to) {
@@ -631,7 +645,7 @@ public final class Position {
             colors[Piece.color(piece)] |= 1L << square;
             mg += PieceSquareTables.midgame(piece, square);
             eg += PieceSquareTables.endgame(piece, square);
-            ph += PieceSquareTables.PHASE[Piece.type(piece)];
+            ph += PieceSquareTables.phase(Piece.type(piece));
         }
         if (!Arrays.equals(types, byType) || !Arrays.equals(colors, byColor)) {
             return false;

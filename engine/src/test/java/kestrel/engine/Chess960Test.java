@@ -1,9 +1,7 @@
 package kestrel.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -15,8 +13,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Castling in Chess960, where king and rook may start anywhere on the back rank: the special cases of the rules
  * (king or rook already on its target, the two swapping squares, the king jumping its rook, paths blocked or
- * attacked, a rook that screened its king), castling rights read from Shredder-FEN and X-FEN, and perft of
- * positions from the Chess960 suite.
+ * attacked, a rook that screened its king), and how castling is written. Reading and writing the castling field of
+ * a FEN is tested in {@link FenTest}; perft of the whole Chess960 suite in the perft module's Chess960SuiteTest.
  */
 class Chess960Test {
 
@@ -123,6 +121,12 @@ class Chess960Test {
     }
 
     @Test
+    void attackedKingTargetForbidsCastling() {
+        // King b1 and rook a1 castle to c1 and d1; the rook on c8 attacks c1.
+        assertEquals(List.of(), castlingMoves("2r1k3/8/8/8/8/8/8/RK6 w A - 0 1"));
+    }
+
+    @Test
     void attackedSquareInTheRooksPathAloneDoesNotForbidCastling() {
         // b1 is attacked, but only the rook crosses it; the king goes f1-c1.
         assertEquals(List.of("f1a1"), castlingMoves("1r5k/8/8/8/8/8/8/R4K2 w A - 0 1"));
@@ -144,6 +148,13 @@ class Chess960Test {
     void rookThatScreenedItsKingOnTheKingSideMayNotCastle() {
         // King f1 and rook g1 would swap, leaving the king on g1 next to the enemy rook on h1.
         assertEquals(List.of(), castlingMoves("7k/8/8/8/8/8/8/5KRr w G - 0 1"));
+    }
+
+    @Test
+    void innerRookOfAWingCastlesWhenItsRightIsGiven() {
+        // Rooks on f1 and h1; F grants castling with the f1 rook, Q with the a1 rook.
+        assertEquals(List.of("e1a1", "e1f1"),
+                castlingMoves("4k3/8/8/8/8/8/8/R3KR1R w FQ - 0 1").stream().sorted().toList());
     }
 
     @Test
@@ -239,102 +250,5 @@ class Chess960Test {
         // King b1, rook a1: b1c1 is both the king's step and, in standard notation, castling.
         Position position = Fen.parse("4k3/8/8/8/8/8/8/RK6 w A - 0 1");
         assertEquals(Move.of(Square.B1, Square.C1), MoveNotation.parseUci(position, "b1c1", true));
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
-    // Castling rights in FEN
-
-    @Test
-    void shredderFenAndXFenGiveTheSameRightsInAStartPosition() {
-        Position shredder = Fen.parse("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
-        Position xFen = Fen.parse("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
-        for (Position position : List.of(shredder, xFen)) {
-            assertEquals(CastlingRights.ALL, position.castlingRights());
-            assertEquals(Square.H1, position.castlingRookSquare(CastlingRights.WHITE_KING_SIDE_INDEX));
-            assertEquals(Square.F1, position.castlingRookSquare(CastlingRights.WHITE_QUEEN_SIDE_INDEX));
-            assertEquals(Square.H8, position.castlingRookSquare(CastlingRights.BLACK_KING_SIDE_INDEX));
-            assertEquals(Square.F8, position.castlingRookSquare(CastlingRights.BLACK_QUEEN_SIDE_INDEX));
-        }
-        assertEquals(shredder.key(), xFen.key());
-        assertEquals("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", Fen.toFen(xFen, true));
-    }
-
-    @Test
-    void xFenKingSideLetterMeansTheOutermostRook() {
-        Position position = Fen.parse("4k3/8/8/8/8/8/8/R3KR1R w KQ - 0 1");
-        assertEquals(Square.H1, position.castlingRookSquare(CastlingRights.WHITE_KING_SIDE_INDEX));
-        assertEquals(Square.A1, position.castlingRookSquare(CastlingRights.WHITE_QUEEN_SIDE_INDEX));
-    }
-
-    @Test
-    void xFenFileLetterNamesAnInnerRook() {
-        Position position = Fen.parse("4k3/8/8/8/8/8/8/R3KR1R w FQ - 0 1");
-        assertEquals(Square.F1, position.castlingRookSquare(CastlingRights.WHITE_KING_SIDE_INDEX));
-        assertEquals(List.of("e1a1", "e1f1"),
-                castlingMoves("4k3/8/8/8/8/8/8/R3KR1R w FQ - 0 1").stream().sorted().toList());
-    }
-
-    @Test
-    void xFenQueenSideLetterMeansTheOutermostRookForBlack() {
-        Position position = Fen.parse("r1r1k3/8/8/8/8/8/8/4K3 b q - 0 1");
-        assertEquals(Square.A8, position.castlingRookSquare(CastlingRights.BLACK_QUEEN_SIDE_INDEX));
-        Position inner = Fen.parse("r1r1k3/8/8/8/8/8/8/4K3 b c - 0 1");
-        assertEquals(Square.C8, inner.castlingRookSquare(CastlingRights.BLACK_QUEEN_SIDE_INDEX));
-    }
-
-    @Test
-    void shredderFenIsWrittenBackUnchanged() {
-        for (String fen : List.of(
-                "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9",
-                "qnr1bkrb/pppp2pp/3np3/5p2/8/P2P2P1/NPP1PP1P/QN1RBKRB w GDg - 3 9",
-                "qrkbb1r1/ppp1pnpp/3p2n1/5p2/1P3P2/2Q3N1/P1PPP1PP/1RKBB1RN w GBgb - 0 9")) {
-            assertEquals(fen, Fen.toFen(Fen.parse(fen), true));
-        }
-    }
-
-    @Test
-    void castlingLetterWithoutItsRookIsRejected() {
-        FenException error = assertThrows(FenException.class,
-                () -> Fen.parse("4k3/8/8/8/8/8/8/R3K3 w G - 0 1"));
-        assertTrue(error.getMessage().contains("no rook"), error.getMessage());
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
-    // Perft: lines of the Chess960 suite (perft/src/test/resources/perft/chess960.epd)
-
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 | 21 | 528 | 12189 | 326672",
-            "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9 | 20 | 479 | 10471 | 273318",
-            "qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9 | 22 | 593 | 13440 | 382958",
-            "qn1rbbkr/ppp2p1p/1n1pp1p1/8/3P4/P6P/1PP1PPPK/QNNRBB1R w hd - 2 9 | 28 | 811 | 23175 | 679699",
-            "qnr1bkrb/pppp2pp/3np3/5p2/8/P2P2P1/NPP1PP1P/QN1RBKRB w GDg - 3 9 | 33 | 823 | 26895 | 713420",
-            "bnqnrbkr/1pp2pp1/p7/3pP2p/4P1P1/8/PPPP3P/BNQNRBKR w HEhe d6 0 9 | 31 | 984 | 28677 | 962591",
-            "brnbnqkr/p1ppp3/1p5p/5Pp1/5P2/3N4/PPPPP2P/BRNB1QKR w HBhb g6 0 9 | 25 | 785 | 21402 | 698331",
-            "rbb1krqn/1pp1pp1p/p3n1p1/3pP3/8/1PN5/P1PP1PPP/RBB1KRQN w FAfa d6 0 9 | 23 | 529 | 12641 | 310277",
-            "qr1kbbnr/ppp1pp1p/4n1p1/2Pp4/6P1/4N3/PP1PPP1P/QRK1BBNR w HB d6 0 9 | 26 | 699 | 18068 | 497152",
-            "qrkbb1r1/ppp1pnpp/3p2n1/5p2/1P3P2/2Q3N1/P1PPP1PP/1RKBB1RN w GBgb - 0 9 | 35 | 918 | 32244 | 870888"})
-    void perftMatchesTheSuite(String fen, long depth1, long depth2, long depth3, long depth4) {
-        Position position = Fen.parse(fen);
-        long[] expected = {depth1, depth2, depth3, depth4};
-        for (int depth = 1; depth <= expected.length; depth++) {
-            assertEquals(expected[depth - 1], perft(position, depth), fen + " depth " + depth);
-        }
-        assertEquals(fen, Fen.toFen(position, true), "perft leaves the position as it found it");
-    }
-
-    private static long perft(Position position, int depth) {
-        int[] moves = new int[MoveGenerator.MAX_MOVES];
-        int count = MoveGenerator.legalMoves(position, moves, 0);
-        if (depth == 1) {
-            return count;
-        }
-        long nodes = 0;
-        for (int i = 0; i < count; i++) {
-            position.makeMove(moves[i]);
-            nodes += perft(position, depth - 1);
-            position.unmakeMove();
-        }
-        return nodes;
     }
 }

@@ -120,6 +120,14 @@ class FenTest {
     }
 
     @Test
+    void qLetterNamesTheOutermostQueenSideRookAndAFileLetterTheInnerOne() {
+        Position outer = Fen.parse("r1r1k3/8/8/8/8/8/8/4K3 b q - 0 1");
+        assertEquals(Square.A8, outer.castlingRookSquare(CastlingRights.BLACK_QUEEN_SIDE_INDEX));
+        Position inner = Fen.parse("r1r1k3/8/8/8/8/8/8/4K3 b c - 0 1");
+        assertEquals(Square.C8, inner.castlingRookSquare(CastlingRights.BLACK_QUEEN_SIDE_INDEX));
+    }
+
+    @Test
     void shredderLettersGiveTheRookFilesForBothColours() {
         Position position = Fen.parse("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
         assertRookSquares(position, Square.H1, Square.F1, Square.H8, Square.F8);
@@ -152,6 +160,29 @@ class FenTest {
     void toFenInChess960ModeWritesTheInnerRooksFile() {
         Position inner = Fen.parse("1r2k1rr/8/8/8/8/8/8/1R2K1RR w Gg - 0 1");
         assertEquals("1r2k1rr/8/8/8/8/8/8/1R2K1RR w Gg - 0 1", Fen.toFen(inner, true));
+    }
+
+    @Test
+    void standardToFenWritesKqkqForTheOutermostRooks() {
+        String fen = "1r2k1rr/8/8/8/8/8/8/1R2K1RR w KQkq - 0 1";
+        assertEquals(fen, Fen.toFen(Fen.parse(fen), false));
+    }
+
+    @Test
+    void standardToFenWritesTheFileOfAnInnerKingSideRookSoItReadsBackTheSame() {
+        String fen = "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1";
+        Position position = Fen.parse(fen);
+        assertEquals(fen, Fen.toFen(position, false));
+        assertRookSquares(Fen.parse(Fen.toFen(position, false)), Square.G1, Square.B1, Square.G8, Square.B8);
+    }
+
+    @Test
+    void standardToFenWritesTheFileOfAnInnerQueenSideRookSoItReadsBackTheSame() {
+        String fen = "r1r1k3/8/8/8/8/8/8/R1R1K3 w Cc - 0 1";
+        Position position = Fen.parse(fen);
+        assertEquals(fen, Fen.toFen(position, false));
+        assertEquals(Square.C1, position.castlingRookSquare(CastlingRights.WHITE_QUEEN_SIDE_INDEX));
+        assertEquals(Square.C8, position.castlingRookSquare(CastlingRights.BLACK_QUEEN_SIDE_INDEX));
     }
 
     @Test

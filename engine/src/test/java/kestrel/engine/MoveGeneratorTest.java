@@ -299,75 +299,6 @@ class MoveGeneratorTest {
         }
     }
 
-    @Test
-    void chess960CastlingWhereKingAndRookSwapSquares() {
-        Position position = Fen.parse("4k3/8/8/8/8/8/8/5KR1 w G - 0 1");
-        int castling = Move.of(Square.F1, Square.G1, Move.CASTLING);
-        assertTrue(moveSet(position, MoveGenerator.ALL).contains(castling));
-        assertCastlingResult(position, castling, Square.G1, Square.F1);
-    }
-
-    @Test
-    void chess960CastlingWhereTheKingAlreadyStandsOnItsTarget() {
-        Position position = Fen.parse("1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1");
-        int kingSide = Move.of(Square.G1, Square.H1, Move.CASTLING);
-        int queenSide = Move.of(Square.G1, Square.B1, Move.CASTLING);
-        Set<Integer> moves = moveSet(position, MoveGenerator.ALL);
-        assertTrue(moves.contains(kingSide));
-        assertTrue(moves.contains(queenSide));
-        assertCastlingResult(position, kingSide, Square.G1, Square.F1);
-        assertCastlingResult(position, queenSide, Square.C1, Square.D1);
-    }
-
-    @Test
-    void chess960CastlingWhereTheRookAlreadyStandsOnItsTarget() {
-        Position position = Fen.parse("4k3/8/8/8/8/8/8/4KR2 w F - 0 1");
-        int castling = Move.of(Square.E1, Square.F1, Move.CASTLING);
-        assertTrue(moveSet(position, MoveGenerator.ALL).contains(castling));
-        assertCastlingResult(position, castling, Square.G1, Square.F1);
-    }
-
-    @Test
-    void chess960QueenSideCastlingWhereKingAndRookSwapSquares() {
-        Position position = Fen.parse("4k3/8/8/8/8/8/8/2RK4 w C - 0 1");
-        int castling = Move.of(Square.D1, Square.C1, Move.CASTLING);
-        assertTrue(moveSet(position, MoveGenerator.ALL).contains(castling));
-        assertCastlingResult(position, castling, Square.C1, Square.D1);
-    }
-
-    @Test
-    void chess960KingMayCastlePastItsOwnCastlingRook() {
-        Position position = Fen.parse("4k3/8/8/8/8/8/8/1KR5 w C - 0 1");
-        int castling = Move.of(Square.B1, Square.C1, Move.CASTLING);
-        assertTrue(moveSet(position, MoveGenerator.ALL).contains(castling));
-        assertCastlingResult(position, castling, Square.G1, Square.F1);
-    }
-
-    @Test
-    void chess960CastlingIsIllegalWhenTheRookShieldsItsKing() {
-        // The king stays on c1; the rook leaving b1 would open the a1 rook's line to it.
-        Position position = Fen.parse("k7/8/8/8/8/8/8/rRK5 w B - 0 1");
-        for (int move : moveSet(position, MoveGenerator.ALL)) {
-            assertFalse(Move.isCastling(move), Move.toUci(move, true));
-        }
-    }
-
-    @Test
-    void chess960CastlingIsBlockedByAPieceOnTheRooksTarget() {
-        Position position = Fen.parse("4k3/8/8/8/8/8/8/RK1N4 w A - 0 1");
-        for (int move : moveSet(position, MoveGenerator.ALL)) {
-            assertFalse(Move.isCastling(move), Move.toUci(move, true));
-        }
-    }
-
-    @Test
-    void chess960CastlingIsIllegalWhenTheKingsTargetIsAttacked() {
-        Position position = Fen.parse("2r1k3/8/8/8/8/8/8/RK6 w A - 0 1");
-        for (int move : moveSet(position, MoveGenerator.ALL)) {
-            assertFalse(Move.isCastling(move), Move.toUci(move, true));
-        }
-    }
-
     // ---------------------------------------------------------------------------------------------------------------
     // Helpers
 
@@ -422,18 +353,6 @@ class MoveGeneratorTest {
                 return false;
             }
         }
-    }
-
-    private static void assertCastlingResult(Position position, int castling, int kingSquare, int rookSquare) {
-        String before = Fen.toFen(position, true);
-        int us = position.sideToMove();
-        position.makeMove(castling);
-        assertEquals(Piece.of(us, Piece.KING), position.pieceAt(kingSquare));
-        assertEquals(Piece.of(us, Piece.ROOK), position.pieceAt(rookSquare));
-        assertEquals(0, position.castlingRights() & CastlingRights.of(us));
-        assertTrue(position.isConsistent());
-        position.unmakeMove();
-        assertEquals(before, Fen.toFen(position, true));
     }
 
     private static int nthSquare(long set, int n) {

@@ -6,13 +6,15 @@ import java.util.List;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.Position;
+import kestrel.engine.Square;
 
 /**
  * Counts the leaves of the legal move tree to a fixed depth. The last ply is bulk-counted: the number of legal
  * moves is the number of leaves below, so no move is made there. Move lists are preallocated per ply.
  *
- * <p>With a {@link PerftCache} the counts of subtrees two plies deep or more are remembered by Zobrist key, so
- * transpositions are counted once. A Perft is single-threaded; each thread needs its own.
+ * <p>With a {@link PerftCache} the counts of subtrees two plies deep or more are remembered by Zobrist key (adjusted
+ * for where the castling rooks stand, see {@link #castlingRookKey}), so transpositions are counted once. A Perft is
+ * single-threaded; each thread needs its own, though several may share one cache.
  */
 public final class Perft {
     public static final int MAX_DEPTH = 64;
@@ -22,8 +24,8 @@ public final class Perft {
 
     private final int[][] moves = new int[MAX_DEPTH][MoveGenerator.MAX_MOVES];
     private final PerftCache cache;
-    /** The castling rook squares the cache's counts belong to, see {@link #prepareCache}. */
-    private int cachedRookSquares = -1;
+    /** XORed into every key the cache sees during one count or divide: {@link #castlingRookKey} of its root. */
+    private long rootRookKey;
 
     /** A counter without a cache. */
     public Perft() {
@@ -49,7 +51,7 @@ public final class Perft {
         if (cache == null) {
             return countBelow(position, depth, 0);
         }
-        prepareCache(position);
+        rootRookKey = castlingRookKey(position);
         return countBelowCached(position, depth, 0);
     }
 
@@ -60,7 +62,7 @@ public final class Perft {
     public Divide divide(Position position, int depth, boolean chess960) {
         checkDepth(depth, 1);
         if (cache != null) {
-            prepareCache(position);
+            rootRookKey = castlingRookKey(position);
         }
         int[] rootMoves = moves[0];
         int end = MoveGenerator.legalMoves(position, rootMoves, 0);
@@ -106,7 +108,7 @@ public final class Perft {
         if (depth < MIN_CACHED_DEPTH) {
             return countBelow(position, depth, ply);
         }
-        long key = position.key();
+        long key = position.key() ^ rootRookKey;
         long cached = cache.probe(key, depth);
         if (cached != PerftCache.MISS) {
             return cached;
@@ -124,18 +126,21 @@ public final class Perft {
     }
 
     /**
-     * The Zobrist key holds which castling rights remain but not where their rooks stand, which a Chess960 root
-     * fixes for its whole tree. Two roots with the same pieces but different castling rooks (possible when two rooks
-     * share a wing) would share keys with different move sets, so the cache is emptied when the rooks change.
+     * The Zobrist key holds which castling rights remain but not where their rooks stand, which the root fixes for its
+     * whole tree. Two Chess960 roots with the same pieces and rights but different castling rooks (possible when two
+     * rooks share a wing) would give one key to positions with different moves. So the cache sees each key XORed with
+     * this hash of the root's castling-rook squares (one per right, or none when the right is absent): counts of
+     * different rook set-ups never meet, and a cache shared by several counters stays exact.
      */
-    private void prepareCache(Position root) {
-        int rookSquares = 0;
+    private static long castlingRookKey(Position root) {
+        long squares = 0;
         for (int right = 0; right < 4; right++) {
-            rookSquares = rookSquares << 7 | root.castlingRookSquare(right);
+            boolean present = (root.castlingRights() & (1 << right)) != 0;
+            squares = squares << Byte.SIZE | (present ? root.castlingRookSquare(right) : Square.NONE);
         }
-        if (rookSquares != cachedRookSquares) {
-            cache.clear();
-            cachedRookSquares = rookSquares;
-        }
+        // The SplitMix64 finalizer: a bijection that spreads the few bits that differ over the whole key.
+        long hash = (squares ^ (squares >>> 30)) * 0xBF58476D1CE4E5B9L;
+        hash = (hash ^ (hash >>> 27)) * 0x94D049BB133111EBL;
+        return hash ^ (hash >>> 31);
     }
 }

@@ -13,6 +13,8 @@ class PerftTest {
     private static final String KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     private static final String POSITION_3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
     private static final String CHESS960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    /** Two white rooks on the queen's wing: castling right A or B picks which one castles. */
+    private static final String ROOKS_A_AND_B = "7k/8/8/8/8/8/8/RR1K4";
 
     @Test
     void depthZeroCountsTheRootAlone() {
@@ -126,13 +128,31 @@ class PerftTest {
     }
 
     @Test
-    void cacheIsNotSharedBetweenRootsWhoseCastlingRooksDiffer() {
+    void cacheKeepsApartRootsWhoseCastlingRooksDiffer() {
         // Same pieces, same rights, same key: White's queen-side rook is a1 in one and b1 in the other.
-        Position rookOnA = Fen.parse("7k/8/8/8/8/8/8/RR1K4 w A - 0 1");
-        Position rookOnB = Fen.parse("7k/8/8/8/8/8/8/RR1K4 w B - 0 1");
+        Position rookOnA = Fen.parse(ROOKS_A_AND_B + " w A - 0 1");
+        Position rookOnB = Fen.parse(ROOKS_A_AND_B + " w B - 0 1");
         assertEquals(rookOnA.key(), rookOnB.key());
         Perft cached = new Perft(new PerftCache(1));
-        cached.count(rookOnA, 3);
-        assertEquals(new Perft().count(rookOnB, 3), cached.count(rookOnB, 3));
+        assertEquals(1452, cached.count(rookOnA, 3));
+        assertEquals(1521, cached.count(rookOnB, 3));
+        assertEquals(1452, cached.count(rookOnA, 3));
+    }
+
+    @Test
+    void countersSharingOneCacheKeepApartRootsWhoseCastlingRooksDiffer() {
+        PerftCache shared = new PerftCache(1);
+        Perft first = new Perft(shared);
+        Perft second = new Perft(shared);
+        assertEquals(1452, first.count(Fen.parse(ROOKS_A_AND_B + " w A - 0 1"), 3));
+        assertEquals(1521, second.count(Fen.parse(ROOKS_A_AND_B + " w B - 0 1"), 3));
+        assertEquals(1452, first.count(Fen.parse(ROOKS_A_AND_B + " w A - 0 1"), 3));
+    }
+
+    @Test
+    void uncachedCountsOfTheTwoCastlingRooksDiffer() {
+        // The counts the two tests above expect, from the plain counter.
+        assertEquals(1452, new Perft().count(Fen.parse(ROOKS_A_AND_B + " w A - 0 1"), 3));
+        assertEquals(1521, new Perft().count(Fen.parse(ROOKS_A_AND_B + " w B - 0 1"), 3));
     }
 }

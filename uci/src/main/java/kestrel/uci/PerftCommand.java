@@ -8,10 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import kestrel.engine.Fen;
-import kestrel.engine.FenException;
-import kestrel.engine.Move;
-import kestrel.engine.MoveNotation;
 import kestrel.engine.Position;
 import kestrel.perft.Divide;
 import kestrel.perft.Perft;
@@ -22,16 +18,18 @@ import kestrel.perft.SuiteParser;
 import kestrel.perft.SuiteRunner;
 import kestrel.perft.SuiteSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code kestrel perft}: counts the leaves of the legal move tree (optionally split by root move), checks perft
- * suites, and measures perft speed. Results go to stdout; times and speeds to stderr, so that stdout can be
- * compared line for line with another program's output.
+ * suites, and measures perft speed. Counts and suite results go to stdout and the time they took to stderr, so that
+ * stdout can be compared line for line with another program's output. With --bench the times and speeds are the
+ * results, so they go to stdout; only the warm-up notice goes to stderr.
  */
-@Command(name = "perft", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "perft", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
         description = {
             "Counts the leaf nodes of the legal move tree to a depth, checks perft suites, or measures perft speed.",
             "Exactly one of --depth, --suite or --bench chooses what to do."},
@@ -44,11 +42,9 @@ public final class PerftCommand implements Callable<Integer> {
     /** Deeper counts would run for years (and overflow 64 bits), unless a cache makes them trivial. */
     static final int MAX_DEPTH = 20;
 
-    static final int EXIT_OK = 0;
-    static final int EXIT_FAILED = 1;
-    static final int EXIT_BAD_INPUT = 2;
-
     private static final long BYTES_PER_MEGABYTE = 1024L * 1024;
+    /** Heap kept free beside a --hash cache for everything else the program holds. */
+    private static final long HEAP_RESERVE_MEGABYTES = 64;
 
     @Spec
     private CommandSpec spec;
@@ -56,23 +52,15 @@ public final class PerftCommand implements Callable<Integer> {
     @Option(names = "--depth", paramLabel = "N", description = "Count to depth N (0 to " + MAX_DEPTH + ").")
     private Integer depth;
 
-    @Option(names = "--fen", arity = "1..6", paramLabel = "FEN", hideParamSyntax = true,
-            description = "The position (default: the start position). Quoted, or as its separate fields.")
-    private List<String> fenFields;
-
-    @Option(names = "--moves", arity = "1..*", paramLabel = "MOVE",
-            description = "UCI moves to play from the position before counting, e.g. e2e4 e7e5.")
-    private List<String> moves;
+    @Mixin
+    private PositionOptions positionOptions;
 
     @Option(names = "--divide", description = "Print the count below each root move, sorted by move.")
     private boolean divide;
 
-    @Option(names = "--chess960",
-            description = "Chess960 notation: castling written and read as king takes rook (e1h1).")
-    private boolean chess960;
-
     @Option(names = "--hash", paramLabel = "MB",
-            description = "Use a cache of subtree counts of this many MiB (for deep runs).")
+            description = "Use a cache of subtree counts of this many MiB, rounded down to a power of two (for deep"
+                    + " runs).")
     private Integer hashMegabytes;
 
     @Option(names = "--suite", paramLabel = "FILE",
@@ -95,7 +83,7 @@ public final class PerftCommand implements Callable<Integer> {
         String problem = problemWithOptions();
         if (problem != null) {
             err().println("error: " + problem + " (see kestrel perft --help)");
-            return EXIT_BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
         try {
             if (bench) {
@@ -103,12 +91,12 @@ public final class PerftCommand implements Callable<Integer> {
             }
             Perft perft = createPerft();
             if (perft == null) {
-                return EXIT_BAD_INPUT;
+                return ExitCodes.BAD_INPUT;
             }
             return suite != null ? runSuite(perft) : runCount(perft);
         } catch (ArithmeticException e) {
             err().println("error: the count does not fit in 64 bits");
-            return EXIT_BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
     }
 
@@ -118,7 +106,7 @@ public final class PerftCommand implements Callable<Integer> {
         if (modes != 1) {
             return "choose exactly one of --depth N, --suite FILE or --bench";
         }
-        if (depth == null && (divide || fenFields != null || moves != null)) {
+        if (depth == null && (divide || positionOptions.choosesAPosition())) {
             return "--divide, --fen and --moves go with --depth";
         }
         if (suite == null && maxDepth != null) {
@@ -127,7 +115,7 @@ public final class PerftCommand implements Callable<Integer> {
         if (!bench && runs != null) {
             return "--runs goes with --bench";
         }
-        if (bench && (hashMegabytes != null || chess960)) {
+        if (bench && (hashMegabytes != null || positionOptions.chess960())) {
             return "--bench measures the uncached standard counter: no --hash or --chess960";
         }
         if (depth != null && (depth < 0 || depth > MAX_DEPTH)) {
@@ -154,8 +142,7 @@ public final class PerftCommand implements Callable<Integer> {
             return new Perft();
         }
         long heapMegabytes = Runtime.getRuntime().maxMemory() / BYTES_PER_MEGABYTE;
-        // Leave room for everything else the program holds.
-        if (hashMegabytes > heapMegabytes - 64) {
+        if (hashMegabytes > heapMegabytes - HEAP_RESERVE_MEGABYTES) {
             err().println("error: --hash " + hashMegabytes + " MB does not fit in the Java heap (at most "
                     + heapMegabytes + " MB); lower it, or raise the heap with java -Xmx");
             return null;
@@ -169,29 +156,14 @@ public final class PerftCommand implements Callable<Integer> {
     }
 
     private int runCount(Perft perft) {
-        String fen = fenFields == null ? Fen.START : String.join(" ", fenFields);
-        Position position;
-        try {
-            position = Fen.parse(fen);
-        } catch (FenException e) {
-            err().println("error: bad FEN \"" + fen + "\": " + e.getMessage());
-            return EXIT_BAD_INPUT;
-        }
-        if (moves != null) {
-            for (int i = 0; i < moves.size(); i++) {
-                int move = MoveNotation.parseUci(position, moves.get(i), chess960);
-                if (move == Move.NONE) {
-                    err().println("error: illegal move \"" + moves.get(i) + "\" (move " + (i + 1) + " of --moves) in "
-                            + Fen.toFen(position, chess960));
-                    return EXIT_BAD_INPUT;
-                }
-                position.makeMove(move);
-            }
+        Position position = positionOptions.position(err());
+        if (position == null) {
+            return ExitCodes.BAD_INPUT;
         }
         long start = System.nanoTime();
         long nodes;
         if (divide) {
-            Divide result = perft.divide(position, depth, chess960);
+            Divide result = perft.divide(position, depth, positionOptions.chess960());
             for (Divide.MoveCount count : result.counts()) {
                 out().println(count.move() + ": " + count.nodes());
             }
@@ -204,7 +176,7 @@ public final class PerftCommand implements Callable<Integer> {
         out().println("Nodes searched: " + nodes);
         out().flush();
         err().println(timing(nodes, nanos));
-        return EXIT_OK;
+        return ExitCodes.OK;
     }
 
     private int runSuite(Perft perft) {
@@ -213,7 +185,7 @@ public final class PerftCommand implements Callable<Integer> {
             lines = SuiteParser.read(suite);
         } catch (IOException e) {
             err().println("error: cannot read the suite " + suite + ": " + describe(e));
-            return EXIT_BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
         if (lines.isEmpty()) {
             err().println("warning: " + suite + " holds no positions");
@@ -226,7 +198,7 @@ public final class PerftCommand implements Callable<Integer> {
         out().println(summary.summaryLine());
         out().flush();
         err().println(timing(summary.nodes(), summary.nanos()));
-        return summary.allPassed() ? EXIT_OK : EXIT_FAILED;
+        return summary.allPassed() ? ExitCodes.OK : ExitCodes.FAILED;
     }
 
     private int runBench() {
@@ -251,7 +223,7 @@ public final class PerftCommand implements Callable<Integer> {
                     summary.medianNodesPerSecond() / 1e6, summary.runs()));
         }
         out().flush();
-        return allCorrect[0] ? EXIT_OK : EXIT_FAILED;
+        return allCorrect[0] ? ExitCodes.OK : ExitCodes.FAILED;
     }
 
     private static String timing(long nodes, long nanos) {

@@ -146,7 +146,8 @@ class BookCommandTest {
     void missingBookIsAnErrorWithExitCode2() {
         Path missing = directory.resolve("missing.bin");
         assertEquals(2, run("--file", missing.toString()));
-        assertTrue(err.toString().contains(missing + " not found"), err.toString());
+        assertTrue(err.toString().startsWith("error: ") && err.toString().contains(missing + " not found"),
+                err.toString());
         assertEquals("", out.toString());
     }
 
@@ -161,14 +162,14 @@ class BookCommandTest {
     @Test
     void badFenIsAnErrorWithExitCode2() {
         assertEquals(2, run("--file", book.toString(), "--fen", "rnbqkbnr/pppppppp/8/8 w KQkq -"));
-        assertTrue(err.toString().contains("bad FEN"), err.toString());
+        assertTrue(err.toString().startsWith("error: bad FEN"), err.toString());
         assertEquals("", out.toString());
     }
 
     @Test
     void illegalMoveIsAnErrorWithExitCode2NamingTheMove() {
         assertEquals(2, run("--file", book.toString(), "--moves", "e2e4", "e2e4"));
-        assertTrue(err.toString().contains("'e2e4' is not a legal move"), err.toString());
+        assertTrue(err.toString().startsWith("error: illegal move \"e2e4\" (move 2 of --moves)"), err.toString());
         assertEquals("", out.toString());
     }
 

@@ -163,12 +163,12 @@ class PerftCommandTest {
 
     @Test
     void nonNumericDepthIsAnError() {
-        assertEquals(2, perft("--depth", "six").exitCode());
+        assertBadInput(perft("--depth", "six"), "Invalid value for option '--depth': 'six' is not an int");
     }
 
     @Test
     void divideAtDepthZeroIsAnError() {
-        assertEquals(2, perft("--depth", "0", "--divide").exitCode());
+        assertBadInput(perft("--depth", "0", "--divide"), "error: --divide needs --depth 1 or more");
     }
 
     @Test
@@ -180,22 +180,24 @@ class PerftCommandTest {
 
     @Test
     void twoModesAreAnError() {
-        assertEquals(2, perft("--depth", "2", "--bench").exitCode());
+        assertBadInput(perft("--depth", "2", "--bench"),
+                "error: choose exactly one of --depth N, --suite FILE or --bench");
     }
 
     @Test
     void maxDepthWithoutSuiteIsAnError() {
-        assertEquals(2, perft("--depth", "2", "--max-depth", "2").exitCode());
+        assertBadInput(perft("--depth", "2", "--max-depth", "2"), "error: --max-depth goes with --suite");
     }
 
     @Test
     void benchWithACacheIsAnError() {
-        assertEquals(2, perft("--bench", "--hash", "16").exitCode());
+        assertBadInput(perft("--bench", "--hash", "16"),
+                "error: --bench measures the uncached standard counter: no --hash or --chess960");
     }
 
     @Test
     void zeroBenchRunsIsAnError() {
-        assertEquals(2, perft("--bench", "--runs", "0").exitCode());
+        assertBadInput(perft("--bench", "--runs", "0"), "error: --runs must be 1 or more, not 0");
     }
 
     @Test
@@ -277,6 +279,20 @@ class PerftCommandTest {
         Run run = perft("--suite", directory.resolve("absent.epd").toString());
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("cannot read the suite") && run.err().contains("no such file"), run.err());
+    }
+
+    @Test
+    void versionOptionPrintsTheEngineNameAndVersion() {
+        Run run = perft("-V");
+        assertEquals(0, run.exitCode());
+        assertEquals(List.of(Version.NAME + " " + Version.VERSION), run.outLines());
+    }
+
+    /** Exit code 2, nothing on stdout, and stderr starting with the expected message. */
+    private static void assertBadInput(Run run, String message) {
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().startsWith(message), run.err());
+        assertEquals("", run.out());
     }
 
     private static Path write(Path directory, String... lines) throws IOException {

@@ -127,30 +127,37 @@ public final class PolyglotBook implements AutoCloseable {
 
     /** The legal book moves of the position, heaviest first; empty when out of book. */
     public List<BookMove> moves(Position position) {
+        return lookup(position).moves();
+    }
+
+    /** The legal book moves of the position, heaviest first, with the number of entries ignored as not legal. */
+    public BookLookup lookup(Position position) {
         ByteBuffer[] mapped = chunks;
         if (mapped == null) {
-            return List.of();
+            return BookLookup.OUT_OF_BOOK;
         }
         long key = position.key();
         long index = firstIndexOf(mapped, key);
         if (index == entryCount || keyAt(mapped, index) != key) {
-            return List.of();
+            return BookLookup.OUT_OF_BOOK;
         }
         int[] legal = new int[MoveGenerator.MAX_MOVES];
         int legalCount = MoveGenerator.legalMoves(position, legal, 0);
         List<BookMove> moves = new ArrayList<>();
+        int ignored = 0;
         for (; index < entryCount && keyAt(mapped, index) == key; index++) {
             PolyglotEntry entry = entryAt(mapped, index);
             int move = PolyglotMove.match(entry.move(), legal, legalCount);
             if (move == Move.NONE) {
                 LOG.debug("book {}: entry {} ({}) is not a legal move in this position; ignored", file, index,
                         PolyglotMove.toText(entry.move()));
+                ignored++;
                 continue;
             }
             addOrMerge(moves, move, entry.weight());
         }
         moves.sort(HEAVIEST_FIRST); // stable: equal weights keep the file's order
-        return List.copyOf(moves);
+        return new BookLookup(moves, ignored);
     }
 
     /** A move listed twice (books merged carelessly) counts once, with the weights added. */

@@ -27,7 +27,7 @@ public record PolyglotEntry(long key, int move, int weight, long learn) {
                 Integer.toUnsignedLong(buffer.getInt(offset + 12)));
     }
 
-    /** The entry's 16 bytes in file order, for writing a book. */
+    /** The entry's 16 bytes in file order, for tests that write a book (the engine only reads books). */
     public byte[] toBytes() {
         return ByteBuffer.allocate(BYTES)
                 .putLong(key)

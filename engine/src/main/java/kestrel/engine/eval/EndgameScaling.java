@@ -1,5 +1,6 @@
 package kestrel.engine.eval;
 
+import kestrel.engine.Bitboards;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 
@@ -23,10 +24,6 @@ final class EndgameScaling {
     /** Opposite-coloured bishops with other pieces still on the board. */
     static final int OPPOSITE_BISHOPS_WITH_PIECES = 50;
 
-    /** a1 is dark, b1 light: the light squares. */
-    static final long LIGHT_SQUARES = 0x55AA55AA55AA55AAL;
-    static final long DARK_SQUARES = ~LIGHT_SQUARES;
-
     private EndgameScaling() {
     }
 
@@ -46,7 +43,7 @@ final class EndgameScaling {
         if ((minors & (minors - 1)) == 0) {
             return true;
         }
-        return knights == 0 && ((bishops & LIGHT_SQUARES) == 0 || (bishops & DARK_SQUARES) == 0);
+        return knights == 0 && ((bishops & Bitboards.LIGHT_SQUARES) == 0 || (bishops & Bitboards.DARK_SQUARES) == 0);
     }
 
     /**
@@ -72,7 +69,7 @@ final class EndgameScaling {
         long whiteBishops = position.pieces(Piece.WHITE, Piece.BISHOP);
         long blackBishops = position.pieces(Piece.BLACK, Piece.BISHOP);
         if (Long.bitCount(whiteBishops) == 1 && Long.bitCount(blackBishops) == 1
-                && ((whiteBishops & LIGHT_SQUARES) == 0) != ((blackBishops & LIGHT_SQUARES) == 0)) {
+                && ((whiteBishops & Bitboards.LIGHT_SQUARES) == 0) != ((blackBishops & Bitboards.LIGHT_SQUARES) == 0)) {
             long others = position.piecesOfType(Piece.KNIGHT) | position.piecesOfType(Piece.ROOK)
                     | position.piecesOfType(Piece.QUEEN);
             if (others != 0) {

@@ -33,6 +33,8 @@ final class EvalWeights {
     static final int PASSED_ENEMY_KING_DISTANCE = 5;
     /** Endgame, times the pawn's advance: distance of the own king to that square (a penalty). */
     static final int PASSED_OWN_KING_DISTANCE = 2;
+    /** A king further than this from that square counts as this far: beyond it, it plays no part in the race. */
+    static final int PASSED_KING_DISTANCE_CAP = 5;
     /** Endgame, times the pawn's advance: the square in front of the pawn is empty. */
     static final int PASSED_FREE_STOP_SQUARE = 5;
     /** A passed pawn the enemy king cannot catch when the enemy has only pawns left (rule of the square). */

@@ -43,6 +43,8 @@ public final class Evaluation {
     };
 
     private static final int DEFAULT_PAWN_CACHE_ENTRIES = 1 << 14;
+    /** More attackers than this count as this many: the last entry of the attacker-count table. */
+    private static final int MOST_ATTACKERS_COUNTED = EvalWeights.ATTACKER_COUNT_PERCENT.length - 1;
 
     private final PawnCache pawnCache;
     /** Each term of the last evaluation for each colour, packed ({@link TaperedScore}): [2 * term + color]. */
@@ -174,20 +176,20 @@ public final class Evaluation {
         terms[2 * THREATS + us] = EvalWeights.THREAT_BY_PAWN * Long.bitCount(pawnAttacks[us] & enemyPieces);
 
         long bishops = position.pieces(us, Piece.BISHOP);
-        if ((bishops & EndgameScaling.LIGHT_SQUARES) != 0 && (bishops & EndgameScaling.DARK_SQUARES) != 0) {
+        if ((bishops & Bitboards.LIGHT_SQUARES) != 0 && (bishops & Bitboards.DARK_SQUARES) != 0) {
             terms[2 * BISHOP_PAIR + us] = EvalWeights.BISHOP_PAIR;
         }
     }
 
     private static int rook(Position position, int us, int square, long ownPawns, long enemyPawns) {
         int score = TaperedScore.ZERO;
-        long file = PawnStructure.file(Square.file(square));
+        long file = Bitboards.file(Square.file(square));
         if ((file & ownPawns) == 0) {
             score += (file & enemyPawns) == 0 ? EvalWeights.ROOK_OPEN_FILE : EvalWeights.ROOK_SEMI_OPEN_FILE;
         }
         if (PawnStructure.relativeRank(us, square) == 6) {
             int them = us ^ 1;
-            long seventh = Bitboards.RANK_1 << (8 * Square.rank(square));
+            long seventh = Bitboards.rank(Square.rank(square));
             if (PawnStructure.relativeRank(us, position.kingSquare(them)) == 7 || (enemyPawns & seventh) != 0) {
                 score += EvalWeights.ROOK_ON_SEVENTH;
             }
@@ -213,7 +215,7 @@ public final class Evaluation {
                 score += distance == 1 ? EvalWeights.SHIELD_PAWN_NEAR
                         : distance == 2 ? EvalWeights.SHIELD_PAWN_FAR : EvalWeights.SHIELD_MISSING;
             }
-            if ((PawnStructure.file(file) & allPawns) == 0) {
+            if ((Bitboards.file(file) & allPawns) == 0) {
                 score += EvalWeights.KING_OPEN_FILE;
             }
         }
@@ -222,7 +224,7 @@ public final class Evaluation {
 
     /** The penalty for the enemy pieces attacking the zone around {@code color}'s king (midgame only). */
     private int kingDanger(int color) {
-        int percent = EvalWeights.ATTACKER_COUNT_PERCENT[Math.min(kingAttackers[color], 7)];
+        int percent = EvalWeights.ATTACKER_COUNT_PERCENT[Math.min(kingAttackers[color], MOST_ATTACKERS_COUNTED)];
         return TaperedScore.of(-kingAttackWeight[color] * percent / 100, 0);
     }
 
@@ -244,8 +246,10 @@ public final class Evaluation {
             // Kings matter more the further the pawn has come; from the relative fourth rank on.
             int advance = rank - 2;
             if (advance > 0) {
-                int endgame = EvalWeights.PASSED_ENEMY_KING_DISTANCE * Math.min(distance(enemyKing, stop), 5)
-                        - EvalWeights.PASSED_OWN_KING_DISTANCE * Math.min(distance(ownKing, stop), 5);
+                int enemyDistance = Math.min(distance(enemyKing, stop), EvalWeights.PASSED_KING_DISTANCE_CAP);
+                int ownDistance = Math.min(distance(ownKing, stop), EvalWeights.PASSED_KING_DISTANCE_CAP);
+                int endgame = EvalWeights.PASSED_ENEMY_KING_DISTANCE * enemyDistance
+                        - EvalWeights.PASSED_OWN_KING_DISTANCE * ownDistance;
                 if (position.pieceAt(stop) == Piece.NONE) {
                     endgame += EvalWeights.PASSED_FREE_STOP_SQUARE;
                 }

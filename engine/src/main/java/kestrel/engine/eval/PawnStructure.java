@@ -10,7 +10,6 @@ import kestrel.engine.Square;
  * results can be cached by the pawn key. "Ahead" and "behind" are seen from the pawn's owner.
  */
 public final class PawnStructure {
-    private static final long[] FILE = new long[8];
     private static final long[] ADJACENT_FILES = new long[8];
     /** [color][square]: the squares strictly ahead on the same file. */
     private static final long[][] FORWARD_FILE = new long[2][64];
@@ -21,10 +20,9 @@ public final class PawnStructure {
 
     static {
         for (int file = 0; file < 8; file++) {
-            FILE[file] = Bitboards.FILE_A << file;
-        }
-        for (int file = 0; file < 8; file++) {
-            ADJACENT_FILES[file] = (file > 0 ? FILE[file - 1] : 0) | (file < 7 ? FILE[file + 1] : 0);
+            long west = file > 0 ? Bitboards.file(file - 1) : 0;
+            long east = file < 7 ? Bitboards.file(file + 1) : 0;
+            ADJACENT_FILES[file] = west | east;
         }
         for (int square = 0; square < 64; square++) {
             int file = Square.file(square);
@@ -33,19 +31,14 @@ public final class PawnStructure {
             long aheadForBlack = (1L << (8 * rank)) - 1;
             long[] ahead = {aheadForWhite, aheadForBlack};
             for (int color = Piece.WHITE; color <= Piece.BLACK; color++) {
-                FORWARD_FILE[color][square] = ahead[color] & FILE[file];
-                PASSED_SPAN[color][square] = ahead[color] & (FILE[file] | ADJACENT_FILES[file]);
+                FORWARD_FILE[color][square] = ahead[color] & Bitboards.file(file);
+                PASSED_SPAN[color][square] = ahead[color] & (Bitboards.file(file) | ADJACENT_FILES[file]);
                 SUPPORT_SPAN[color][square] = ~ahead[color] & ADJACENT_FILES[file];
             }
         }
     }
 
     private PawnStructure() {
-    }
-
-    /** The squares of a file, a = 0. */
-    static long file(int file) {
-        return FILE[file];
     }
 
     /** The squares strictly ahead of a square on its file, seen from {@code color}. */

@@ -5,7 +5,7 @@ import kestrel.engine.Square;
 
 /**
  * Material plus piece-square values for the midgame and the endgame, from White's point of view, indexed
- * [piece][square]. The position keeps their sums incrementally; {@link #PHASE} weights give the game phase.
+ * [piece][square]. The position keeps their sums incrementally; {@link #phase} weights give the game phase.
  *
  * <p>The starting values are the widely published PeSTO numbers (Texel-tuned for an evaluation made of these
  * tables alone), to be retuned together with the other terms. Tables below are drawn as a diagram seen from
@@ -14,7 +14,7 @@ import kestrel.engine.Square;
  */
 public final class PieceSquareTables {
     /** Phase weight of each piece type; the sum over the start position is {@link #MAX_PHASE}. */
-    public static final int[] PHASE = {0, 1, 1, 2, 4, 0};
+    private static final int[] PHASE = {0, 1, 1, 2, 4, 0};
     public static final int MAX_PHASE = 24;
 
     /** Piece values by type (pawn .. king) before the square adjustments. */
@@ -163,6 +163,11 @@ public final class PieceSquareTables {
     }
 
     private PieceSquareTables() {
+    }
+
+    /** The phase weight of a piece type: 0 for pawns and kings, more for heavier pieces. */
+    public static int phase(int type) {
+        return PHASE[type];
     }
 
     /** Midgame material plus square value of a piece, White's point of view (negative for Black's pieces). */

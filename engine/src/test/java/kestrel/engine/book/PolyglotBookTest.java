@@ -185,6 +185,31 @@ class PolyglotBookTest {
     }
 
     @Test
+    void lookUpCountsTheIgnoredEntriesBesideTheMoves() throws BookException {
+        long startKey = Position.startPosition().key();
+        TestBooks entries = new TestBooks()
+                .addRaw(startKey, Square.E5 | Square.E2 << 6, 500)
+                .add(START, "g1f3", 2)
+                .addRaw(startKey, Square.G3 | Square.G1 << 6, 400)
+                .add(AFTER_E4, "e7e5", 7);
+        try (PolyglotBook book = openSorted(entries)) {
+            BookLookup lookup = book.lookup(Position.startPosition());
+            assertEquals(List.of(new BookMove(move(START, "g1f3"), 2)), lookup.moves());
+            assertEquals(2, lookup.ignored());
+            assertEquals(0, book.lookup(Fen.parse(AFTER_E4)).ignored());
+        }
+    }
+
+    @Test
+    void lookUpOfAPositionOutOfBookHasNoMovesAndNothingIgnored() throws BookException {
+        try (PolyglotBook book = openSorted(bookWithNeighbours())) {
+            BookLookup lookup = book.lookup(Fen.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+            assertEquals(List.of(), lookup.moves());
+            assertEquals(0, lookup.ignored());
+        }
+    }
+
+    @Test
     void sameMoveListedTwiceCountsOnceWithBothWeights() throws BookException {
         TestBooks entries = new TestBooks()
                 .add(START, "d2d4", 4)
