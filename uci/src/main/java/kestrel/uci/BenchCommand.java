@@ -11,7 +11,11 @@ import picocli.CommandLine.Spec;
 /** {@code kestrel bench [depth]}: searches the bench positions; the last line gives total nodes and nodes per second. */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Searches a fixed set of positions to a fixed depth. The node count is a fingerprint of the "
-                + "search; the last line is '<nodes> nodes <nps> nps'.")
+                + "search; the last line is '<nodes> nodes <nps> nps'.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:done",
+            "2:bad input (depth)"})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -24,13 +28,13 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         if (depth < 1 || depth > Bench.MAX_DEPTH) {
             spec.commandLine().getErr().println("bench: depth must be 1 .. " + Bench.MAX_DEPTH + ", not " + depth);
-            return 2;
+            return ExitCodes.BAD_INPUT;
         }
         PrintWriter out = spec.commandLine().getOut();
         Bench.run(depth, line -> {
             out.println(line);
             out.flush();
         });
-        return 0;
+        return ExitCodes.OK;
     }
 }
