@@ -1,43 +1,711 @@
 package kestrel.engine.search;
 
+import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
+import kestrel.engine.Piece;
 import kestrel.engine.Position;
+import kestrel.engine.eval.Evaluation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * CONTRACT SKELETON, to be replaced by the real search. The public API below is the contract the UCI loop uses.
+ * The search: iterative deepening over a principal-variation alpha-beta search with aspiration windows, a
+ * quiescence search of captures and promotions at the leaves, and a transposition table shared with any other
+ * searches.
+ *
+ * <p>A Search owns all its state (its copy of the position, one move picker per ply, killers, history, the
+ * principal-variation table), allocated once when it is made, so that searching allocates nothing per node and
+ * several searches can run side by side over one table. One search runs at a time per instance; {@link #stop()},
+ * {@link #ponderHit()} and {@link #nodes()} may be called from any thread. See docs/search.md.
  */
 public final class Search {
+    private static final Logger LOG = LoggerFactory.getLogger(Search.class);
+
+    private static final int MAX_PLY = Score.MAX_PLY;
+    /** The deepest iteration; leaves room below MAX_PLY for extensions and quiescence. */
+    private static final int MAX_DEPTH = MAX_PLY - 28;
+    private static final int NO_SCORE = -Score.INFINITE;
+    /** Limits other than the node count are looked at every this many nodes (a power of two, minus one). */
+    private static final int CHECK_INTERVAL_MASK = 1023;
+    private static final long CURRENT_MOVE_DELAY_NANOS = 1_000_000_000L;
+
+    private static final int ASPIRATION_MIN_DEPTH = 4;
+    private static final int ASPIRATION_WINDOW = 20;
+    private static final int REVERSE_FUTILITY_DEPTH = 7;
+    private static final int REVERSE_FUTILITY_MARGIN = 80;
+    private static final int NULL_MOVE_MIN_DEPTH = 3;
+    /** From this depth a null-move cut-off is confirmed by a reduced search without null move (zugzwang guard). */
+    private static final int NULL_MOVE_VERIFY_DEPTH = 12;
+    private static final int FUTILITY_DEPTH = 6;
+    private static final int FUTILITY_BASE = 90;
+    private static final int FUTILITY_PER_DEPTH = 80;
+    private static final int LATE_MOVE_PRUNING_DEPTH = 4;
+    private static final int SEE_PRUNING_DEPTH = 5;
+    private static final int SEE_PRUNING_MARGIN = 90;
+    private static final int DELTA_MARGIN = 200;
+    private static final int LMR_MIN_DEPTH = 3;
+
+    /** Late-move reductions by depth and move number: grows with the logarithm of both. */
+    private static final int[][] REDUCTIONS = new int[64][64];
+
+    static {
+        for (int depth = 1; depth < 64; depth++) {
+            for (int moveNumber = 1; moveNumber < 64; moveNumber++) {
+                REDUCTIONS[depth][moveNumber] = (int) (0.75 + Math.log(depth) * Math.log(moveNumber) / 2.25);
+            }
+        }
+    }
+
     private final TranspositionTable table;
     private final SearchListener listener;
-    private volatile boolean stopped;
+    private final History history = new History(MAX_PLY);
+    private final MovePicker[] pickers = new MovePicker[MAX_PLY + 1];
+    private final RootMoves rootMoves = new RootMoves();
+    /** Triangular principal-variation table: row {@code ply} holds the line from that ply, in columns ply.. */
+    private final int[][] pvTable = new int[MAX_PLY + 1][MAX_PLY + 1];
+    private final int[] pvLength = new int[MAX_PLY + 1];
+    private final int[][] triedQuiets = new int[MAX_PLY + 1][MoveGenerator.MAX_MOVES];
+    private final int[] staticEvals = new int[MAX_PLY + 1];
+    private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
+
+    // Cross-thread signals; they are cleared when run() returns, so a stop that arrives before run() starts counts.
+    private final Object signal = new Object();
+    private volatile boolean stopRequested;
+    private volatile boolean ponderHitPending;
+    private volatile long ponderHitNanos;
+    private volatile long publishedNodes;
+
+    // State of the current search, touched by the search thread only.
+    private Position position;
+    private Evaluation evaluation;
+    private TimeManager time;
+    private int rootPly;
+    private long nodes;
+    private long nodeLimit;
+    private int selectiveDepth;
+    private long startNanos;
+    private boolean pondering;
+    private boolean infinite;
+    /** False during the first iteration, which always completes so that there is always a move to play. */
+    private boolean abortAllowed;
+    private boolean aborted;
 
     public Search(TranspositionTable table, SearchListener listener) {
         this.table = table;
         this.listener = listener;
+        for (int ply = 0; ply <= MAX_PLY; ply++) {
+            pickers[ply] = new MovePicker();
+        }
     }
 
     /**
      * Searches a copy of {@code position} within {@code limits}; blocks until done or stopped. Call from the search
-     * thread. Returns Move.NONE as best move only when the position has no legal move.
+     * thread. Returns Move.NONE as best move only when the position has no legal move. In infinite or ponder mode
+     * it does not return on its own: it waits for {@link #stop()} (or, pondering, for {@link #ponderHit()} and then
+     * its clock).
      */
     public SearchResult run(Position position, SearchLimits limits) {
-        stopped = false;
-        int[] moves = new int[MoveGenerator.MAX_MOVES];
-        int count = MoveGenerator.legalMoves(position, moves, 0);
-        return new SearchResult(count == 0 ? 0 : moves[0], 0, 0, 0, 0);
+        try {
+            return iterate(position, limits);
+        } finally {
+            publishedNodes = nodes;
+            stopRequested = false;
+            ponderHitPending = false;
+        }
     }
 
-    /** Asks a running search to stop as soon as possible; safe from any thread. */
+    /**
+     * Asks a running search to stop as soon as possible; safe from any thread. The request holds until the search
+     * returns: a stop that arrives just before {@link #run} starts ends that run after its first iteration. So call
+     * it only for a search that has been started and has not yet returned.
+     */
     public void stop() {
-        stopped = true;
+        stopRequested = true;
+        synchronized (signal) {
+            signal.notifyAll();
+        }
     }
 
     /** The opponent played the pondered move: from now on the search keeps to its clock. Any thread. */
     public void ponderHit() {
+        ponderHitNanos = System.nanoTime();
+        ponderHitPending = true;
+        synchronized (signal) {
+            signal.notifyAll();
+        }
     }
 
-    /** Nodes searched so far by the current or last search. */
+    /** Nodes searched so far by the current or last search (updated every thousand nodes or so while running). */
     public long nodes() {
-        return 0;
+        return publishedNodes;
+    }
+
+    // ----------------------------------------------------------------------------------------------------------
+    // Iterative deepening
+
+    private SearchResult iterate(Position start, SearchLimits limits) {
+        startNanos = System.nanoTime();
+        position = new Position(start);
+        rootPly = position.ply();
+        evaluation = new Evaluation();
+        history.clear();
+        table.newSearch();
+        nodes = 0;
+        publishedNodes = 0;
+        aborted = false;
+        abortAllowed = false;
+        nodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
+        infinite = limits.infinite();
+        pondering = limits.ponder() && !ponderHitPending;
+        time = new TimeManager(limits, position.sideToMove(), startNanos);
+        if (limits.ponder() && !pondering) {
+            time.restart(ponderHitNanos);
+        }
+        int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_DEPTH) : MAX_DEPTH;
+
+        setUpRootMoves(limits.searchMoves());
+        if (rootMoves.count() == 0) {
+            int score = position.inCheck() ? Score.matedIn(0) : Score.DRAW;
+            listener.onIteration(new SearchInfo(0, 0, 1, score, Bound.EXACT, 0, elapsedMillis(), table.hashfull(),
+                    new int[0]));
+            waitWhileHeld();
+            return new SearchResult(Move.NONE, Move.NONE, score, 0, 0);
+        }
+
+        int lines = Math.max(1, Math.min(limits.multiPv(), rootMoves.count()));
+        int[] lineScores = new int[lines];
+        int completedDepth = 0;
+        int reportedBest = Move.NONE;
+        for (int depth = 1; depth <= maxDepth; depth++) {
+            abortAllowed = depth > 1;
+            selectiveDepth = 0;
+            rootMoves.resetNodes();
+            for (int line = 0; line < lines && !aborted; line++) {
+                lineScores[line] = aspirationSearch(line, depth, lineScores[line]);
+            }
+            if (aborted) {
+                // A move that beat the previous best in the unfinished iteration is played: show its line.
+                if (rootMoves.move(0) != reportedBest) {
+                    report(depth, 0, rootMoves.score(0), Bound.EXACT);
+                }
+                break;
+            }
+            completedDepth = depth;
+            rootMoves.sortLines(lines);
+            rootMoves.sortByNodes(lines);
+            for (int line = 0; line < lines; line++) {
+                lineScores[line] = rootMoves.score(line);
+                report(depth, line, rootMoves.score(line), Bound.EXACT);
+            }
+            reportedBest = rootMoves.move(0);
+            if (shouldStopAfter(limits, rootMoves.score(0))) {
+                break;
+            }
+        }
+        waitWhileHeld();
+
+        int best = rootMoves.move(0);
+        SearchResult result = new SearchResult(best, ponderMove(best), rootMoves.score(0), completedDepth, nodes);
+        LOG.debug("search done: {} depth {} score {} nodes {} in {} ms", Move.toUci(best), completedDepth,
+                result.score(), nodes, elapsedMillis());
+        return result;
+    }
+
+    /** The root moves in a good first order (table move, captures, ...), restricted to {@code searchMoves}. */
+    private void setUpRootMoves(int[] searchMoves) {
+        rootMoves.clear();
+        long entry = table.probe(position.key());
+        MovePicker picker = pickers[0];
+        picker.init(position, history, entry != 0 ? TranspositionTable.move(entry) : Move.NONE, 0);
+        for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
+            if (searchMoves.length == 0 || contains(searchMoves, move)) {
+                rootMoves.add(move);
+            }
+        }
+        if (rootMoves.count() == 0 && searchMoves.length > 0) {
+            LOG.warn("none of the searchmoves is legal here; searching all moves");
+            setUpRootMoves(new int[0]);
+        }
+    }
+
+    private static boolean contains(int[] moves, int move) {
+        for (int candidate : moves) {
+            if (candidate == move) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Searches one line of the root at {@code depth} in a window around its previous score, widening on failure. */
+    private int aspirationSearch(int line, int depth, int previousScore) {
+        int delta = ASPIRATION_WINDOW;
+        int alpha = -Score.INFINITE;
+        int beta = Score.INFINITE;
+        if (depth >= ASPIRATION_MIN_DEPTH && !Score.isMate(previousScore)) {
+            alpha = Math.max(previousScore - delta, -Score.INFINITE);
+            beta = Math.min(previousScore + delta, Score.INFINITE);
+        }
+        while (true) {
+            int score = searchRoot(line, alpha, beta, depth);
+            if (aborted) {
+                return previousScore;
+            }
+            if (score <= alpha && alpha > -Score.INFINITE) {
+                report(depth, line, score, Bound.UPPER);
+                beta = (alpha + beta) / 2;
+                alpha = Math.max(score - delta, -Score.INFINITE);
+            } else if (score >= beta && beta < Score.INFINITE) {
+                report(depth, line, score, Bound.LOWER);
+                beta = Math.min(score + delta, Score.INFINITE);
+            } else {
+                return score;
+            }
+            delta += delta;
+        }
+    }
+
+    /**
+     * The root of one line: searches root moves {@code line..} and moves the best to index {@code line} as soon as
+     * its search completes (see {@link RootMoves}). Returns the best score (fail-soft).
+     */
+    private int searchRoot(int line, int alpha, int beta, int depth) {
+        int bestScore = NO_SCORE;
+        pvLength[0] = 0;
+        for (int index = line; index < rootMoves.count(); index++) {
+            int move = rootMoves.move(index);
+            if (System.nanoTime() - startNanos > CURRENT_MOVE_DELAY_NANOS) {
+                listener.onCurrentMove(depth, move, index + 1);
+            }
+            long nodesBefore = nodes;
+            position.makeMove(move);
+            int score;
+            if (index == line) {
+                score = -search(-beta, -alpha, depth - 1, 1, true);
+            } else {
+                score = -search(-alpha - 1, -alpha, depth - 1, 1, true);
+                if (score > alpha && score < beta && !aborted) {
+                    score = -search(-beta, -alpha, depth - 1, 1, true);
+                }
+            }
+            position.unmakeMove();
+            rootMoves.addNodes(index, nodes - nodesBefore);
+            if (aborted) {
+                break;
+            }
+            if (score > bestScore) {
+                bestScore = score;
+            }
+            if (score > alpha) {
+                rootMoves.promote(index, line, score, pvTable[1], 1, pvLength[1]);
+                if (score >= beta) {
+                    break;
+                }
+                alpha = score;
+            }
+        }
+        return bestScore;
+    }
+
+    private boolean shouldStopAfter(SearchLimits limits, int score) {
+        if (stopRequested) {
+            return true;
+        }
+        pollPonderHit();
+        if (pondering || infinite) {
+            return false;
+        }
+        if (nodes >= nodeLimit) {
+            return true;
+        }
+        if (limits.mate() > 0 && score >= Score.MATE_BOUND && Score.movesToMate(score) <= limits.mate()) {
+            return true;
+        }
+        if (time.isClockBased() && rootMoves.count() == 1) {
+            return true; // an only move: save the clock
+        }
+        return time.softLimitReached(System.nanoTime());
+    }
+
+    /** In infinite or ponder mode the result is held until stop (or, pondering, the ponder hit). */
+    private void waitWhileHeld() {
+        synchronized (signal) {
+            while (!stopRequested && (infinite || (pondering && !ponderHitPending))) {
+                try {
+                    signal.wait();
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private void pollPonderHit() {
+        if (pondering && ponderHitPending) {
+            pondering = false;
+            time.restart(ponderHitNanos);
+        }
+    }
+
+    /** The expected reply: the second move of the principal variation, else the table's move after the best one. */
+    private int ponderMove(int best) {
+        int reply = rootMoves.reply(0);
+        if (reply != Move.NONE || best == Move.NONE) {
+            return reply;
+        }
+        position.makeMove(best);
+        long entry = table.probe(position.key());
+        int candidate = entry != 0 ? TranspositionTable.move(entry) : Move.NONE;
+        if (candidate != Move.NONE && !MoveGenerator.isLegal(position, candidate, scratch)) {
+            candidate = Move.NONE;
+        }
+        position.unmakeMove();
+        return candidate;
+    }
+
+    private void report(int depth, int line, int score, Bound bound) {
+        listener.onIteration(new SearchInfo(depth, selectiveDepth, line + 1, score, bound, nodes, elapsedMillis(),
+                table.hashfull(), rootMoves.pv(line)));
+    }
+
+    private long elapsedMillis() {
+        return (System.nanoTime() - startNanos) / 1_000_000L;
+    }
+
+    // ----------------------------------------------------------------------------------------------------------
+    // Alpha-beta
+
+    private int search(int alpha, int beta, int depth, int ply, boolean nullMoveAllowed) {
+        pvLength[ply] = ply;
+        boolean inCheck = position.inCheck();
+        if (inCheck) {
+            depth++; // check extension: never stand pat on a check at the horizon
+        }
+        if (depth <= 0) {
+            return quiescence(alpha, beta, ply);
+        }
+        if (countNode()) {
+            return 0;
+        }
+        if (ply > selectiveDepth) {
+            selectiveDepth = ply;
+        }
+
+        // Draws: repetition, insufficient material, fifty moves (unless this very position is mate).
+        if (position.isRepetition(rootPly) || Evaluation.isInsufficientMaterial(position)) {
+            return Score.DRAW;
+        }
+        if (position.halfmoveClock() >= 100 && !(inCheck && MoveGenerator.legalMoves(position, scratch, 0) == 0)) {
+            return Score.DRAW;
+        }
+        if (ply >= MAX_PLY - 1) {
+            return inCheck ? Score.DRAW : evaluate();
+        }
+        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+        alpha = Math.max(alpha, Score.matedIn(ply));
+        beta = Math.min(beta, Score.mateIn(ply + 1));
+        if (alpha >= beta) {
+            return alpha;
+        }
+
+        boolean pvNode = beta - alpha > 1;
+        long key = position.key();
+        long entry = table.probe(key);
+        int tableMove = Move.NONE;
+        int tableScore = NO_SCORE;
+        int tableBound = TranspositionTable.BOUND_NONE;
+        if (entry != 0) {
+            tableMove = TranspositionTable.move(entry);
+            tableScore = TranspositionTable.score(entry, ply);
+            tableBound = TranspositionTable.bound(entry);
+            if (!pvNode && TranspositionTable.depth(entry) >= depth && cutsOff(tableScore, tableBound, alpha, beta)) {
+                return tableScore;
+            }
+        }
+
+        int staticEval = NO_SCORE;
+        int estimate = NO_SCORE;
+        if (!inCheck) {
+            staticEval = evaluate();
+            estimate = staticEval;
+            // A table score bounded on the right side is a better estimate than the static evaluation.
+            if (tableBound == TranspositionTable.BOUND_EXACT
+                    || tableBound == TranspositionTable.BOUND_LOWER && tableScore > staticEval
+                    || tableBound == TranspositionTable.BOUND_UPPER && tableScore < staticEval) {
+                estimate = tableScore;
+            }
+        }
+        staticEvals[ply] = staticEval;
+        boolean improving = !inCheck && ply >= 2 && staticEval > staticEvals[ply - 2];
+        int us = position.sideToMove();
+
+        if (!pvNode && !inCheck && Math.abs(beta) < Score.MATE_BOUND) {
+            // Reverse futility: so far above beta that a quiet move of ours is unlikely to be refuted.
+            if (depth <= REVERSE_FUTILITY_DEPTH && estimate < Score.MATE_BOUND
+                    && estimate - REVERSE_FUTILITY_MARGIN * (improving ? depth - 1 : depth) >= beta) {
+                return estimate;
+            }
+            // Null move: if passing still fails high, a real move will too. Not with only pawns (zugzwang).
+            if (nullMoveAllowed && depth >= NULL_MOVE_MIN_DEPTH && estimate >= beta && staticEval >= beta
+                    && position.hasNonPawnMaterial(us)) {
+                int reduction = 3 + depth / 4 + Math.min(3, (estimate - beta) / 200);
+                position.makeNullMove();
+                int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false);
+                position.unmakeNullMove();
+                if (aborted) {
+                    return 0;
+                }
+                if (score >= beta) {
+                    if (score >= Score.MATE_BOUND) {
+                        score = beta; // a mate found by passing is no proof
+                    }
+                    if (depth < NULL_MOVE_VERIFY_DEPTH) {
+                        return score;
+                    }
+                    int verified = search(beta - 1, beta, depth - 1 - reduction, ply, false);
+                    if (aborted) {
+                        return 0;
+                    }
+                    if (verified >= beta) {
+                        return score;
+                    }
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a table move the ordering is poor, search shallower first.
+        if (tableMove == Move.NONE && depth >= 4) {
+            depth--;
+        }
+
+        MovePicker picker = pickers[ply];
+        picker.init(position, history, tableMove, ply);
+        history.clearKillers(ply + 1);
+        int[] tried = triedQuiets[ply];
+        int triedCount = 0;
+        int originalAlpha = alpha;
+        int bestScore = NO_SCORE;
+        int bestMove = Move.NONE;
+        int moveCount = 0;
+        int previousMove = position.lastMove();
+        for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
+            boolean quiet = !Move.isPromotion(move) && StaticExchange.capturedType(position, move) == Piece.NONE;
+            moveCount++;
+            boolean prunable = !pvNode && !inCheck && bestScore > -Score.MATE_BOUND;
+            if (prunable) {
+                if (quiet && depth <= LATE_MOVE_PRUNING_DEPTH && moveCount > lateMoveLimit(depth, improving)) {
+                    continue;
+                }
+                if (!quiet && depth <= SEE_PRUNING_DEPTH
+                        && !StaticExchange.atLeast(position, move, -SEE_PRUNING_MARGIN * depth)) {
+                    continue;
+                }
+            }
+            position.makeMove(move);
+            boolean givesCheck = position.inCheck();
+            // Futility: a quiet move that cannot lift a hopeless static evaluation to alpha.
+            if (prunable && quiet && !givesCheck && depth <= FUTILITY_DEPTH
+                    && staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha) {
+                position.unmakeMove();
+                continue;
+            }
+            int newDepth = depth - 1;
+            int score;
+            if (moveCount == 1) {
+                score = -search(-beta, -alpha, newDepth, ply + 1, true);
+            } else {
+                int reduction = 0;
+                if (depth >= LMR_MIN_DEPTH && quiet && !inCheck && moveCount > (pvNode ? 3 : 2)) {
+                    reduction = REDUCTIONS[Math.min(depth, 63)][Math.min(moveCount, 63)];
+                    if (pvNode) {
+                        reduction--;
+                    }
+                    if (!improving) {
+                        reduction++;
+                    }
+                    if (givesCheck) {
+                        reduction--;
+                    }
+                    if (move == history.firstKiller(ply) || move == history.secondKiller(ply)
+                            || move == history.counter(previousMove)) {
+                        reduction--;
+                    }
+                    reduction -= history.score(us, move) / 6000;
+                    reduction = Math.max(0, Math.min(reduction, newDepth - 1));
+                }
+                score = -search(-alpha - 1, -alpha, newDepth - reduction, ply + 1, true);
+                if (score > alpha && reduction > 0 && !aborted) {
+                    score = -search(-alpha - 1, -alpha, newDepth, ply + 1, true);
+                }
+                if (score > alpha && score < beta && !aborted) {
+                    score = -search(-beta, -alpha, newDepth, ply + 1, true);
+                }
+            }
+            position.unmakeMove();
+            if (aborted) {
+                return 0;
+            }
+            if (score > bestScore) {
+                bestScore = score;
+                if (score > alpha) {
+                    bestMove = move;
+                    if (pvNode) {
+                        updatePv(ply, move);
+                    }
+                    if (score >= beta) {
+                        if (quiet) {
+                            history.onQuietCutoff(us, move, ply, depth, previousMove, tried, triedCount);
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if (quiet) {
+                tried[triedCount++] = move;
+            }
+        }
+        if (moveCount == 0) {
+            return inCheck ? Score.matedIn(ply) : Score.DRAW;
+        }
+        int bound = bestScore >= beta ? TranspositionTable.BOUND_LOWER
+                : bestScore > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
+        table.store(key, bestMove, bestScore, depth, bound, ply);
+        return bestScore;
+    }
+
+    /** Captures and promotions until the position is quiet; every evasion when in check. */
+    private int quiescence(int alpha, int beta, int ply) {
+        pvLength[ply] = ply;
+        if (countNode()) {
+            return 0;
+        }
+        if (ply > selectiveDepth) {
+            selectiveDepth = ply;
+        }
+        boolean inCheck = position.inCheck();
+        if (ply >= MAX_PLY - 1) {
+            return inCheck ? Score.DRAW : evaluate();
+        }
+
+        boolean pvNode = beta - alpha > 1;
+        long key = position.key();
+        long entry = table.probe(key);
+        int tableMove = Move.NONE;
+        if (entry != 0) {
+            tableMove = TranspositionTable.move(entry);
+            int tableScore = TranspositionTable.score(entry, ply);
+            if (!pvNode && cutsOff(tableScore, TranspositionTable.bound(entry), alpha, beta)) {
+                return tableScore;
+            }
+        }
+
+        int standPat = NO_SCORE;
+        int bestScore = NO_SCORE;
+        if (!inCheck) {
+            standPat = evaluate();
+            if (standPat >= beta) {
+                return standPat;
+            }
+            alpha = Math.max(alpha, standPat);
+            bestScore = standPat;
+        }
+
+        MovePicker picker = pickers[ply];
+        picker.initQuiescence(position, history, tableMove, inCheck);
+        int originalAlpha = alpha;
+        int bestMove = Move.NONE;
+        int moveCount = 0;
+        for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
+            moveCount++;
+            if (!inCheck) {
+                if (Move.isPromotion(move) && Move.promotionType(move) != Piece.QUEEN) {
+                    continue;
+                }
+                int captured = StaticExchange.capturedType(position, move);
+                // Delta pruning: even winning the piece for nothing would leave us below alpha.
+                if (!Move.isPromotion(move)
+                        && standPat + StaticExchange.value(captured) + DELTA_MARGIN <= alpha) {
+                    continue;
+                }
+                if (!StaticExchange.atLeast(position, move, 0)) {
+                    continue;
+                }
+            }
+            position.makeMove(move);
+            int score = -quiescence(-beta, -alpha, ply + 1);
+            position.unmakeMove();
+            if (aborted) {
+                return 0;
+            }
+            if (score > bestScore) {
+                bestScore = score;
+                if (score > alpha) {
+                    bestMove = move;
+                    if (pvNode) {
+                        updatePv(ply, move);
+                    }
+                    if (score >= beta) {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        if (inCheck && moveCount == 0) {
+            return Score.matedIn(ply);
+        }
+        int bound = bestScore >= beta ? TranspositionTable.BOUND_LOWER
+                : bestScore > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
+        table.store(key, bestMove, bestScore, 0, bound, ply);
+        return bestScore;
+    }
+
+    private static boolean cutsOff(int score, int bound, int alpha, int beta) {
+        return bound == TranspositionTable.BOUND_EXACT
+                || bound == TranspositionTable.BOUND_LOWER && score >= beta
+                || bound == TranspositionTable.BOUND_UPPER && score <= alpha;
+    }
+
+    private static int lateMoveLimit(int depth, boolean improving) {
+        int limit = 3 + depth * depth;
+        return improving ? limit : limit / 2 + 1;
+    }
+
+    private void updatePv(int ply, int move) {
+        int[] row = pvTable[ply];
+        row[ply] = move;
+        int childLength = pvLength[ply + 1];
+        System.arraycopy(pvTable[ply + 1], ply + 1, row, ply + 1, childLength - (ply + 1));
+        pvLength[ply] = Math.max(childLength, ply + 1);
+    }
+
+    private int evaluate() {
+        int score = evaluation.evaluate(position);
+        return Math.max(-Score.MATE_BOUND + 1, Math.min(Score.MATE_BOUND - 1, score));
+    }
+
+    /** Counts a node and tells whether the search must unwind now. */
+    private boolean countNode() {
+        if (aborted) {
+            return true;
+        }
+        nodes++;
+        if (!abortAllowed) {
+            return false;
+        }
+        if (nodes >= nodeLimit) {
+            aborted = true;
+        } else if ((nodes & CHECK_INTERVAL_MASK) == 0) {
+            publishedNodes = nodes;
+            if (stopRequested) {
+                aborted = true;
+            } else {
+                pollPonderHit();
+                aborted = !pondering && time.hardLimitReached(System.nanoTime());
+            }
+        }
+        return aborted;
     }
 }

@@ -1,0 +1,94 @@
+package kestrel.engine.search;
+
+import java.util.List;
+import java.util.function.Consumer;
+import kestrel.engine.Fen;
+import kestrel.engine.Move;
+import kestrel.engine.Position;
+
+/**
+ * The bench: a fixed set of positions, each searched to a fixed depth with an empty table and a fresh search. Its
+ * node count is a fingerprint of the search (any change to what the search does changes it, and nothing else does:
+ * a search limited by depth takes no decision from the clock); its speed is a rough measure of this machine.
+ */
+public final class Bench {
+    public static final int DEFAULT_DEPTH = 13;
+    public static final int MAX_DEPTH = 64;
+    public static final int HASH_MEGABYTES = 16;
+
+    /** Openings, middlegames, endgames and tactics. */
+    static final List<String> POSITIONS = List.of(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+            "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQ1RK1 w - - 0 7",
+            "rnbqk2r/ppp1bppp/4pn2/3p4/2PP4/2N2N2/PP2PPPP/R1BQKB1R w KQkq - 4 5",
+            "r2q1rk1/pp2bppp/2n1bn2/3p4/3P4/2NBBN2/PP3PPP/R2Q1RK1 w - - 0 11",
+            "2rq1rk1/pp1bppbp/3p1np1/8/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 12",
+            "r2qr1k1/1b1nbppp/p2p1n2/1p2p3/3PP3/2P1NN1P/PPB2PP1/R1BQR1K1 w - - 0 14",
+            "3r1rk1/p1q2ppp/1p2pn2/2b5/2P5/1PN1PB2/P4PPP/R2Q1RK1 w - - 0 15",
+            "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+            "8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1",
+            "5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1",
+            "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
+            "5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1",
+            "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 0 1",
+            "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+            "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1",
+            "8/8/4k3/8/2p5/8/B2P2K1/8 w - - 0 1",
+            "R7/P4k2/8/8/8/8/r7/6K1 w - - 0 1",
+            "8/8/8/3k4/8/8/3PK3/8 w - - 0 1",
+            "8/5pk1/6p1/7p/7P/6P1/5PK1/3R4 w - - 0 1",
+            "8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1",
+            "6k1/4Rppp/8/8/8/8/5PPP/6K1 w - - 0 1",
+            "r2q1rk1/ppp2ppp/2n1bn2/2bpp3/4P3/2PP1NP1/PP1N1PBP/R1BQ1RK1 w - - 0 8");
+
+    private Bench() {
+    }
+
+    /** What a bench run measured. */
+    public record Result(long nodes, long elapsedMillis) {
+        public long nodesPerSecond() {
+            return nodes * 1000 / Math.max(1, elapsedMillis);
+        }
+    }
+
+    /**
+     * Searches every bench position to {@code depth} (1 .. {@value #MAX_DEPTH}), writing one line per position to
+     * {@code out} and, last, the total: {@code <nodes> nodes <nps> nps}.
+     */
+    public static Result run(int depth, Consumer<String> out) {
+        if (depth < 1 || depth > MAX_DEPTH) {
+            throw new IllegalArgumentException("bench depth must be 1 .. " + MAX_DEPTH + ", not " + depth);
+        }
+        TranspositionTable table = new TranspositionTable(HASH_MEGABYTES);
+        // Parsed before the clock starts, which also sets up the attack tables.
+        Position[] positions = new Position[POSITIONS.size()];
+        for (int index = 0; index < positions.length; index++) {
+            positions[index] = Fen.parse(POSITIONS.get(index));
+        }
+        long totalNodes = 0;
+        long start = System.nanoTime();
+        for (int index = 0; index < positions.length; index++) {
+            String fen = POSITIONS.get(index);
+            Position position = positions[index];
+            table.clear();
+            Search search = new Search(table, SearchListener.SILENT);
+            SearchResult result = search.run(position, new SearchLimits().depth(depth));
+            totalNodes += result.nodes();
+            out.accept(String.format("%2d/%d %-70s %-6s %10d nodes", index + 1, POSITIONS.size(), fen,
+                    Move.toUci(result.bestMove()), result.nodes()));
+        }
+        long elapsedMillis = (System.nanoTime() - start) / 1_000_000L;
+        Result result = new Result(totalNodes, elapsedMillis);
+        out.accept("depth " + depth + ", " + POSITIONS.size() + " positions, " + elapsedMillis + " ms");
+        out.accept(totalNodes + " nodes " + result.nodesPerSecond() + " nps");
+        return result;
+    }
+}

@@ -1,0 +1,143 @@
+package kestrel.engine.search;
+
+import kestrel.engine.Move;
+import kestrel.engine.MoveGenerator;
+import kestrel.engine.Piece;
+import kestrel.engine.Position;
+
+/**
+ * Hands out the legal moves of one node best first, generating quiet moves only when the good captures have not
+ * already ended the node. One picker per ply, made once per search, so picking never allocates.
+ *
+ * <p>Order: the transposition-table move, captures and queen promotions that do not lose material (by static
+ * exchange, most valuable victim first, least valuable attacker next), the two killers, the counter move, the other
+ * quiet moves by history, losing captures, and under-promotions last.
+ *
+ * <p>A table move is only ever returned if the move generator produced it for this position, which is the legality
+ * check that a key collision needs: with a table move all moves are generated at once and the move is found among
+ * them; a move that is not there is simply ignored.
+ */
+final class MovePicker {
+    private static final int TABLE_MOVE = 1 << 30;
+    private static final int GOOD_NOISY = 1 << 28;
+    private static final int KILLER = 1 << 27;
+    private static final int BAD_NOISY = -(1 << 28);
+    private static final int UNDER_PROMOTION = -(1 << 29);
+
+    private final int[] moves = new int[MoveGenerator.MAX_MOVES];
+    private final int[] scores = new int[MoveGenerator.MAX_MOVES];
+    private Position position;
+    private History history;
+    private int next;
+    private int end;
+    private boolean quietsGenerated;
+    private int tableMove;
+    private int firstKiller;
+    private int secondKiller;
+    private int counter;
+
+    /** Prepares a main-search node. */
+    void init(Position position, History history, int tableMove, int ply) {
+        this.position = position;
+        this.history = history;
+        this.tableMove = tableMove;
+        this.firstKiller = history.firstKiller(ply);
+        this.secondKiller = history.secondKiller(ply);
+        this.counter = history.counter(position.lastMove());
+        next = 0;
+        if (tableMove != Move.NONE) {
+            end = MoveGenerator.legalMoves(position, moves, 0);
+            scoreAll(0, end);
+            quietsGenerated = true;
+        } else {
+            end = MoveGenerator.noisyMoves(position, moves, 0);
+            scoreAll(0, end);
+            quietsGenerated = false;
+        }
+    }
+
+    /** Prepares a quiescence node: every evasion when in check, else the captures and promotions only. */
+    void initQuiescence(Position position, History history, int tableMove, boolean inCheck) {
+        this.position = position;
+        this.history = history;
+        this.tableMove = tableMove;
+        this.firstKiller = Move.NONE;
+        this.secondKiller = Move.NONE;
+        this.counter = Move.NONE;
+        next = 0;
+        end = inCheck ? MoveGenerator.legalMoves(position, moves, 0) : MoveGenerator.noisyMoves(position, moves, 0);
+        scoreAll(0, end);
+        quietsGenerated = true; // nothing more to generate
+    }
+
+    /** The next best move, or Move.NONE when all have been handed out. */
+    int next() {
+        while (true) {
+            if (next < end) {
+                int best = next;
+                for (int i = next + 1; i < end; i++) {
+                    if (scores[i] > scores[best]) {
+                        best = i;
+                    }
+                }
+                // Quiet moves go before the losing captures: generate them once only those are left.
+                if (!quietsGenerated && scores[best] < KILLER) {
+                    generateQuiets();
+                    continue;
+                }
+                int move = moves[best];
+                moves[best] = moves[next];
+                scores[best] = scores[next];
+                moves[next] = move;
+                next++;
+                return move;
+            }
+            if (quietsGenerated) {
+                return Move.NONE;
+            }
+            generateQuiets();
+        }
+    }
+
+    private void generateQuiets() {
+        int start = end;
+        end = MoveGenerator.quietMoves(position, moves, start);
+        scoreAll(start, end);
+        quietsGenerated = true;
+    }
+
+    private void scoreAll(int from, int to) {
+        for (int i = from; i < to; i++) {
+            scores[i] = score(moves[i]);
+        }
+    }
+
+    private int score(int move) {
+        if (move == tableMove) {
+            return TABLE_MOVE;
+        }
+        int captured = StaticExchange.capturedType(position, move);
+        boolean promotion = Move.isPromotion(move);
+        if (promotion && Move.promotionType(move) != Piece.QUEEN) {
+            return UNDER_PROMOTION + (captured == Piece.NONE ? 0 : StaticExchange.value(captured));
+        }
+        if (captured != Piece.NONE || promotion) {
+            int attacker = Piece.type(position.pieceAt(Move.from(move)));
+            int victimValue = captured == Piece.NONE ? 0 : StaticExchange.value(captured);
+            int order = 8 * (victimValue + (promotion ? StaticExchange.value(Piece.QUEEN) : 0)) - attacker;
+            // Taking something worth at least the attacker cannot lose; otherwise ask the exchange.
+            boolean good = victimValue >= StaticExchange.value(attacker) || StaticExchange.atLeast(position, move, 0);
+            return (good ? GOOD_NOISY : BAD_NOISY) + order;
+        }
+        if (move == firstKiller) {
+            return KILLER + 2;
+        }
+        if (move == secondKiller) {
+            return KILLER + 1;
+        }
+        if (move == counter) {
+            return KILLER;
+        }
+        return history.score(position.sideToMove(), move);
+    }
+}

@@ -1,0 +1,74 @@
+package kestrel.engine.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import kestrel.engine.Fen;
+import kestrel.engine.Move;
+import kestrel.engine.MoveGenerator;
+import kestrel.engine.MoveNotation;
+import kestrel.engine.Position;
+import org.junit.jupiter.api.Test;
+
+class MovePickerTest {
+    private static final String KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+    private static List<Integer> pick(Position position, int tableMove) {
+        MovePicker picker = new MovePicker();
+        History history = new History(Score.MAX_PLY);
+        history.clear();
+        picker.init(position, history, tableMove, 0);
+        List<Integer> moves = new ArrayList<>();
+        for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
+            moves.add(move);
+        }
+        return moves;
+    }
+
+    private static int[] sortedLegalMoves(Position position) {
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        int count = MoveGenerator.legalMoves(position, moves, 0);
+        int[] result = Arrays.copyOf(moves, count);
+        Arrays.sort(result);
+        return result;
+    }
+
+    private static int[] sorted(List<Integer> moves) {
+        return moves.stream().mapToInt(Integer::intValue).sorted().toArray();
+    }
+
+    @Test
+    void handsOutEveryLegalMoveOnceWithoutATableMove() {
+        Position position = Fen.parse(KIWIPETE);
+        assertEquals(Arrays.toString(sortedLegalMoves(position)), Arrays.toString(sorted(pick(position, 0))));
+    }
+
+    @Test
+    void tableMoveComesFirst() {
+        Position position = Fen.parse(KIWIPETE);
+        int castle = MoveNotation.parseUci(position, "e1g1", false);
+        List<Integer> moves = pick(position, castle);
+        assertEquals(castle, moves.get(0));
+        assertEquals(Arrays.toString(sortedLegalMoves(position)), Arrays.toString(sorted(moves)));
+    }
+
+    @Test
+    void illegalTableMoveIsIgnored() {
+        Position position = Fen.parse(KIWIPETE);
+        int illegal = Move.of(kestrel.engine.Square.A1, kestrel.engine.Square.H8);
+        List<Integer> moves = pick(position, illegal);
+        assertEquals(Arrays.toString(sortedLegalMoves(position)), Arrays.toString(sorted(moves)));
+    }
+
+    @Test
+    void winningCaptureComesBeforeQuietMovesAndLosingCapturesAfter() {
+        // Kiwipete: e2a6 wins a bishop for a bishop... use a clearer position: Nxd5 wins a knight, Qxd5 loses.
+        String fen = "4k3/8/4p3/3n4/8/4N3/3Q4/4K3 w - - 0 1";
+        Position position = Fen.parse(fen);
+        List<Integer> moves = pick(position, 0);
+        assertEquals(MoveNotation.parseUci(position, "e3d5", false), moves.get(0));
+        assertEquals(MoveNotation.parseUci(position, "d2d5", false), moves.get(moves.size() - 1));
+    }
+}

@@ -1,0 +1,255 @@
+package kestrel.engine.search;
+
+import static kestrel.engine.search.SearchTesting.isLegal;
+import static kestrel.engine.search.SearchTesting.move;
+import static kestrel.engine.search.SearchTesting.search;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import kestrel.engine.Fen;
+import kestrel.engine.Move;
+import kestrel.engine.MoveGenerator;
+import kestrel.engine.MoveNotation;
+import kestrel.engine.Position;
+import org.junit.jupiter.api.Test;
+
+class SearchTest {
+    private static final String MATE_IN_1 = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    private static final String MATE_IN_2 = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+    private static final String MATE_IN_3 = "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1";
+    private static final String MIDDLEGAME = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+
+    @Test
+    void findsMateInOne() {
+        SearchResult result = search(MATE_IN_1, new SearchLimits().depth(4));
+        assertEquals(move(MATE_IN_1, "d1d8"), result.bestMove());
+        assertEquals(Score.mateIn(1), result.score());
+    }
+
+    @Test
+    void findsMateInTwo() {
+        SearchResult result = search(MATE_IN_2, new SearchLimits().depth(6));
+        assertEquals(move(MATE_IN_2, "d5f6"), result.bestMove());
+        assertEquals(Score.mateIn(3), result.score());
+        assertEquals("mate 2", Score.toUci(result.score()));
+    }
+
+    @Test
+    void findsMateInThree() {
+        SearchResult result = search(MATE_IN_3, new SearchLimits().depth(8));
+        assertEquals(move(MATE_IN_3, "f6a6"), result.bestMove());
+        assertEquals(Score.mateIn(5), result.score());
+    }
+
+    @Test
+    void checkmatedSideHasNoMoveAndAMatedScore() {
+        SearchResult result = search("6k1/5ppp/8/8/8/8/5PPP/3r2K1 w - - 0 1", new SearchLimits().depth(5));
+        assertEquals(Move.NONE, result.bestMove());
+        assertEquals(Score.matedIn(0), result.score());
+    }
+
+    @Test
+    void stalematedSideHasNoMoveAndADrawScore() {
+        SearchResult result = search("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", new SearchLimits().depth(5));
+        assertEquals(Move.NONE, result.bestMove());
+        assertEquals(Score.DRAW, result.score());
+    }
+
+    @Test
+    void winningSideDoesNotTakeIntoStalemate() {
+        // Qxc7 wins a rook and stalemates; Kxc7 wins it and mates next move.
+        String fen = "k7/2r5/1K6/8/8/8/8/2Q5 w - - 0 1";
+        SearchResult result = search(fen, new SearchLimits().depth(6));
+        assertNotEquals(move(fen, "c1c7"), result.bestMove());
+        assertEquals(Score.mateIn(3), result.score());
+    }
+
+    @Test
+    void perpetualCheckIsScoredAsADraw() {
+        // White is a queen and two rooks down but checks forever: repeating is the best either side gets.
+        String fen = "6k1/rr3p1p/8/8/8/8/q2Q1PPP/6K1 w - - 0 1";
+        SearchResult result = search(fen, new SearchLimits().depth(10));
+        assertEquals(Score.DRAW, result.score());
+        Position position = Fen.parse(fen);
+        position.makeMove(result.bestMove());
+        assertTrue(position.inCheck(), "the drawing move is a check");
+    }
+
+    @Test
+    void repeatingAPositionForTheThirdTimeIsADraw() {
+        // White, a rook for a knight down, has shuffled twice; b1c3 now makes a position seen twice before.
+        Position position = Fen.parse("6k1/8/8/8/8/2N5/r7/6K1 b - - 0 1");
+        for (String uci : new String[] {"a2b2", "c3b1", "b2a2", "b1c3", "a2b2", "c3b1", "b2a2"}) {
+            position.makeMove(MoveNotation.parseUci(position, uci, false));
+        }
+        SearchResult result = new Search(new TranspositionTable(4), SearchListener.SILENT)
+                .run(position, new SearchLimits().depth(6));
+        assertEquals(MoveNotation.parseUci(position, "b1c3", false), result.bestMove());
+        assertEquals(Score.DRAW, result.score());
+    }
+
+    @Test
+    void fiftyMoveRuleDrawsAWinningEndgame() {
+        // King and queen against king, but the 100th reversible half-move ends the game before any mate.
+        SearchResult result = search("8/8/8/4k3/8/8/3QK3/8 w - - 99 120", new SearchLimits().depth(6));
+        assertEquals(Score.DRAW, result.score());
+    }
+
+    @Test
+    void mateOnTheHundredthHalfMoveStillWins() {
+        SearchResult result = search("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 99 120", new SearchLimits().depth(4));
+        assertEquals(Score.mateIn(1), result.score());
+    }
+
+    @Test
+    void insufficientMaterialIsADraw() {
+        SearchResult result = search("8/8/8/4k3/8/8/2N1K3/8 w - - 0 1", new SearchLimits().depth(6));
+        assertEquals(Score.DRAW, result.score());
+    }
+
+    @Test
+    void depthLimitStopsAtThatDepth() {
+        SearchTesting.Recorder recorder = new SearchTesting.Recorder();
+        SearchResult result = new Search(new TranspositionTable(4), recorder)
+                .run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(5));
+        assertEquals(5, result.depth());
+        assertEquals(5, recorder.infos.get(recorder.size() - 1).depth());
+        assertTrue(recorder.infos.stream().allMatch(info -> info.depth() <= 5));
+    }
+
+    @Test
+    void nodeLimitStopsWithinAFewThousandNodes() {
+        long limit = 30_000;
+        SearchResult result = search(MIDDLEGAME, new SearchLimits().nodes(limit));
+        assertTrue(result.nodes() >= limit - 5_000 && result.nodes() <= limit + 2_000, "nodes " + result.nodes());
+        assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));
+    }
+
+    @Test
+    void mateLimitStopsOnceTheMateIsFound() {
+        SearchResult result = search(MATE_IN_2, new SearchLimits().mate(2).nodes(5_000_000));
+        assertEquals(Score.mateIn(3), result.score());
+        assertTrue(result.nodes() < 5_000_000, "stopped by the mate limit, not the node limit");
+    }
+
+    @Test
+    void searchMovesRestrictTheRoot() {
+        int onlyMove = move(MATE_IN_1, "h2h3");
+        SearchResult result = search(MATE_IN_1, new SearchLimits().depth(4).searchMoves(new int[] {onlyMove}));
+        assertEquals(onlyMove, result.bestMove());
+    }
+
+    @Test
+    void multiPvReportsDistinctLinesSortedByScore() {
+        SearchTesting.Recorder recorder = new SearchTesting.Recorder();
+        new Search(new TranspositionTable(4), recorder)
+                .run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(5).multiPv(3));
+        List<SearchInfo> lines = recorder.exactAtDepth(5);
+        assertEquals(3, lines.size());
+        Set<Integer> firstMoves = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            assertEquals(i + 1, lines.get(i).multiPv());
+            firstMoves.add(lines.get(i).pv()[0]);
+            if (i > 0) {
+                assertTrue(lines.get(i).score() <= lines.get(i - 1).score());
+            }
+        }
+        assertEquals(3, firstMoves.size());
+    }
+
+    @Test
+    void everyIterationReportsItsPrincipalVariationAsLegalMoves() {
+        SearchTesting.Recorder recorder = new SearchTesting.Recorder();
+        new Search(new TranspositionTable(4), recorder).run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(6));
+        for (SearchInfo info : recorder.infos) {
+            Position position = Fen.parse(MIDDLEGAME);
+            for (int move : info.pv()) {
+                assertTrue(isLegal(position, move), "pv move " + Move.toUci(move) + " at depth " + info.depth());
+                position.makeMove(move);
+            }
+        }
+    }
+
+    @Test
+    void ponderMoveIsALegalReply() {
+        SearchResult result = search(MIDDLEGAME, new SearchLimits().depth(6));
+        Position position = Fen.parse(MIDDLEGAME);
+        position.makeMove(result.bestMove());
+        assertTrue(isLegal(position, result.ponderMove()));
+    }
+
+    @Test
+    void stopFromAnotherThreadEndsAnInfiniteSearchWithALegalMove() throws InterruptedException {
+        SearchTesting.Recorder recorder = new SearchTesting.Recorder();
+        Search search = new Search(new TranspositionTable(4), recorder);
+        SearchResult[] result = new SearchResult[1];
+        Thread thread = new Thread(() -> result[0] = search.run(Fen.parse(MIDDLEGAME),
+                new SearchLimits().infinite(true)));
+        thread.start();
+        while (recorder.size() < 3) {
+            Thread.sleep(5);
+        }
+        search.stop();
+        thread.join(10_000);
+        assertFalse(thread.isAlive());
+        assertTrue(isLegal(Fen.parse(MIDDLEGAME), result[0].bestMove()));
+    }
+
+    @Test
+    void stopBeforeTheSearchStartsStillGivesALegalMove() {
+        Search search = new Search(new TranspositionTable(4), SearchListener.SILENT);
+        search.stop();
+        SearchResult result = search.run(Fen.parse(MIDDLEGAME), new SearchLimits().infinite(true));
+        assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));
+        assertEquals(1, result.depth());
+    }
+
+    @Test
+    void aStopIsForgottenOnceTheSearchHasReturned() {
+        Search search = new Search(new TranspositionTable(4), SearchListener.SILENT);
+        search.stop();
+        search.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(3));
+        SearchResult next = search.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(4));
+        assertEquals(4, next.depth());
+    }
+
+    @Test
+    void ponderingWaitsForThePonderHitThenKeepsToTheClock() throws InterruptedException {
+        Search search = new Search(new TranspositionTable(4), SearchListener.SILENT);
+        SearchResult[] result = new SearchResult[1];
+        // 30 ms on the clock: without pondering the search would end almost at once.
+        Thread thread = new Thread(() -> result[0] = search.run(Fen.parse(MIDDLEGAME),
+                new SearchLimits().ponder(true).whiteTime(30).blackTime(30).moveOverhead(0)));
+        thread.start();
+        thread.join(300);
+        assertTrue(thread.isAlive(), "still pondering");
+        search.ponderHit();
+        thread.join(10_000);
+        assertFalse(thread.isAlive());
+        assertTrue(isLegal(Fen.parse(MIDDLEGAME), result[0].bestMove()));
+    }
+
+    @Test
+    void searchLeavesTheCallersPositionUntouched() {
+        Position position = Fen.parse(MIDDLEGAME);
+        String before = Fen.toFen(position, false);
+        new Search(new TranspositionTable(4), SearchListener.SILENT).run(position, new SearchLimits().depth(5));
+        assertEquals(before, Fen.toFen(position, false));
+    }
+
+    @Test
+    void onlyMoveIsPlayedAtOnceOnAClock() {
+        // Black's king has a single legal move, Kh7.
+        String fen = "7k/8/8/8/8/8/8/K5R1 b - - 0 1";
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        assertEquals(1, MoveGenerator.legalMoves(Fen.parse(fen), moves, 0));
+        SearchResult result = search(fen, new SearchLimits().blackTime(60_000).whiteTime(60_000));
+        assertEquals(moves[0], result.bestMove());
+        assertEquals(1, result.depth());
+    }
+}
