@@ -13,6 +13,7 @@ import kestrel.engine.Position;
 import kestrel.engine.book.BookException;
 import kestrel.engine.book.BookMove;
 import kestrel.engine.book.PolyglotBook;
+import kestrel.engine.search.Bench;
 import kestrel.engine.search.Search;
 import kestrel.engine.search.SearchInfo;
 import kestrel.engine.search.SearchLimits;
@@ -90,6 +91,15 @@ final class SearchWorker implements AutoCloseable {
         Position copy = new Position(position);
         Job job = new Job(chess960, false, false);
         submit(job, () -> runPerft(job, copy, depth));
+    }
+
+    /**
+     * Queues the fixed benchmark ({@link Bench}) at {@code depth}: one line per position as it is done, then the
+     * totals. It has its own table and search, and runs to its end: {@code stop} does not cut it short.
+     */
+    void bench(int depth) {
+        Job job = new Job(false, false, false);
+        submit(job, () -> Bench.run(depth, output::send));
     }
 
     /** Ends the current search (or perft) as soon as possible; its bestmove follows. Nothing when idle. */

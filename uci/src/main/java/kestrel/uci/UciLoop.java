@@ -19,6 +19,7 @@ import kestrel.engine.Fen;
 import kestrel.engine.Position;
 import kestrel.engine.Square;
 import kestrel.engine.eval.Evaluation;
+import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -143,7 +144,7 @@ public final class UciLoop {
             }
             case "d" -> display();
             case "eval" -> output.sendAll(Arrays.asList(evaluation.explain(position).split("\n")));
-            case "bench" -> output.info("bench is not available yet");
+            case "bench" -> bench(arguments);
             default -> throw new IllegalStateException("command without handler: " + command);
         }
         return true;
@@ -241,6 +242,26 @@ public final class UciLoop {
         boolean bookAllowed = options.ownBook() && !limits.infinite() && !limits.ponder()
                 && limits.searchMoves().length == 0;
         worker.search(position, limits, chess960, bookAllowed, options.bookBestOnly());
+    }
+
+    /** {@code bench [depth]}: the fixed benchmark, on the search thread. */
+    private void bench(List<String> arguments) throws UciException {
+        int depth = Bench.DEFAULT_DEPTH;
+        if (arguments.size() > 1) {
+            throw new UciException("bench takes at most one argument, the depth");
+        }
+        if (arguments.size() == 1) {
+            String text = arguments.get(0);
+            try {
+                depth = Integer.parseInt(text);
+            } catch (NumberFormatException e) {
+                throw new UciException("bench: the depth " + UciException.quote(text) + " is not a number");
+            }
+            if (depth < 1 || depth > Bench.MAX_DEPTH) {
+                throw new UciException("bench depth must be from 1 to " + Bench.MAX_DEPTH + ", not " + depth);
+            }
+        }
+        worker.bench(depth);
     }
 
     /** {@code d}: the board, then its FEN, key and checking pieces. */

@@ -53,6 +53,8 @@ class BadInputTest {
                 bad("perft depth zero", "go perft 0"),
                 bad("perft with search limits", "go perft 3 depth 2"),
                 bad("debug without on or off", "debug maybe"),
+                bad("bench depth that is not a number", "bench deep"),
+                bad("bench depth zero", "bench 0"),
                 bad("a 10 kB line", "x".repeat(10_240)),
                 bad("an empty line", ""),
                 bad("a line of blanks", "  \t  "),

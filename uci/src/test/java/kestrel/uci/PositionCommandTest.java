@@ -108,4 +108,15 @@ class PositionCommandTest {
             assertEquals(List.of(new Evaluation().explain(afterE4).split("\n")), session.answersBeforeReady());
         }
     }
+
+    @Test
+    void chess960BestMoveCastlesAsKingTakesRook() {
+        // White's only legal moves are castling and king moves; searchmoves leaves castling alone.
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name UCI_Chess960 value true",
+                    "position fen 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "go depth 1 searchmoves e1a1");
+            List<String> lines = session.untilStartsWith("bestmove");
+            assertEquals("bestmove e1a1", lines.get(lines.size() - 1));
+        }
+    }
 }

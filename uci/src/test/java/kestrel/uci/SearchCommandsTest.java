@@ -68,7 +68,7 @@ class SearchCommandsTest {
     @Test
     void goInfiniteHoldsItsBestMoveUntilStop() {
         try (UciSession session = new UciSession()) {
-            session.send("debug on", "position startpos", "go infinite");
+            session.send("position startpos", "go infinite");
             session.send("isready");
             List<String> beforeReady = session.until(line -> line.equals("readyok"));
             assertTrue(beforeReady.stream().noneMatch(line -> line.startsWith("bestmove")), beforeReady.toString());
@@ -108,8 +108,9 @@ class SearchCommandsTest {
     @Test
     void ponderHoldsItsBestMoveUntilPonderhitEvenAfterTheSearchEnded() {
         try (UciSession session = new UciSession()) {
-            session.send("debug on", "position startpos moves e2e4", "go ponder depth 1");
-            List<String> lines = session.untilStartsWith("info string search finished");
+            session.send("position startpos moves e2e4", "go ponder depth 1");
+            // The depth-1 line means the search has done all it was asked to do.
+            List<String> lines = session.untilStartsWith("info depth 1 ");
             session.send("isready");
             lines.addAll(session.until(line -> line.equals("readyok")));
             assertTrue(lines.stream().noneMatch(line -> line.startsWith("bestmove")), lines.toString());
@@ -122,13 +123,14 @@ class SearchCommandsTest {
     @Test
     void ponderHoldsAMateUntilPonderhit() {
         try (UciSession session = new UciSession()) {
-            session.send("debug on", "position fen " + WHITE_MATES_IN_ONE, "go ponder depth 3");
-            List<String> lines = session.untilStartsWith("info string search finished");
+            session.send("position fen " + WHITE_MATES_IN_ONE, "go ponder depth 3");
+            List<String> lines = session.untilStartsWith("info depth 3 ");
             session.send("isready");
             lines.addAll(session.until(line -> line.equals("readyok")));
+            assertTrue(lines.stream().anyMatch(line -> line.contains(" score mate 1 ")), lines.toString());
             assertTrue(lines.stream().noneMatch(line -> line.startsWith("bestmove")), lines.toString());
             session.send("ponderhit");
-            assertLegal(WHITE_MATES_IN_ONE, last(session.untilStartsWith("bestmove")));
+            assertEquals("bestmove a1a8", last(session.untilStartsWith("bestmove")));
         }
     }
 
@@ -173,6 +175,87 @@ class SearchCommandsTest {
     }
 
     @Test
+    void goInfiniteHoldsEvenWhenThereIsNoLegalMove() {
+        try (UciSession session = new UciSession()) {
+            session.send("position fen " + WHITE_IS_MATED, "go infinite", "isready");
+            List<String> lines = session.until(line -> line.equals("readyok"));
+            assertTrue(lines.stream().noneMatch(line -> line.startsWith("bestmove")), lines.toString());
+            session.send("stop");
+            assertEquals("bestmove 0000", last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void infoLinesCarryDepthScoreNodesTimeAndPv() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos", "go depth 4");
+            List<String> infos = session.untilStartsWith("bestmove").stream()
+                    .filter(line -> line.startsWith("info depth 4 ") && line.contains(" pv ")).toList();
+            assertTrue(!infos.isEmpty());
+            assertTrue(infos.get(0).matches("info depth 4 seldepth \\d+ multipv 1 score (cp|mate) -?\\d+"
+                    + "( lowerbound| upperbound)? nodes \\d+ nps \\d+ hashfull \\d+ tbhits 0 time \\d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+"),
+                    infos.get(0));
+        }
+    }
+
+    @Test
+    void multiPvReportsOneLinePerVariation() {
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name MultiPV value 3", "position startpos", "go depth 5");
+            List<String> lines = session.untilStartsWith("bestmove");
+            for (int k = 1; k <= 3; k++) {
+                String marker = "info depth 5 seldepth ";
+                String multipv = " multipv " + k + " ";
+                assertTrue(lines.stream().anyMatch(line -> line.startsWith(marker) && line.contains(multipv)),
+                        "no multipv " + k + " line at depth 5: " + lines);
+            }
+            assertTrue(lines.stream().noneMatch(line -> line.contains(" multipv 4 ")), lines.toString());
+        }
+    }
+
+    @Test
+    void bestMoveOfMultiPvIsTheFirstLinesMove() {
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name MultiPV value 2", "position fen " + WHITE_MATES_IN_ONE, "go depth 4");
+            assertEquals("bestmove a1a8", last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void goMateFindsTheMate() {
+        try (UciSession session = new UciSession()) {
+            session.send("position fen " + WHITE_MATES_IN_ONE, "go mate 1");
+            assertEquals("bestmove a1a8", last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void goNodesAnswersALegalBestMove() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos", "go nodes 5000");
+            assertLegal(Fen.START, last(session.untilStartsWith("bestmove")));
+        }
+    }
+
+    @Test
+    void searchMovesRestrictsTheRootMoves() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos", "go depth 4 searchmoves a2a3 h2h3");
+            String move = bestMoveText(last(session.untilStartsWith("bestmove")));
+            assertTrue(move.equals("a2a3") || move.equals("h2h3"), move);
+        }
+    }
+
+    @Test
+    void bestMoveCarriesAPonderMoveAfterADeepEnoughSearch() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos", "go depth 5");
+            String line = last(session.untilStartsWith("bestmove"));
+            assertTrue(line.matches("bestmove [a-h][1-8][a-h][1-8] ponder [a-h][1-8][a-h][1-8]"), line);
+        }
+    }
+
+    @Test
     void goPerftPrintsOneLinePerRootMoveThenTheTotal() {
         try (UciSession session = new UciSession()) {
             session.send("position startpos moves e2e4", "go perft 2");
@@ -181,6 +264,17 @@ class SearchCommandsTest {
             assertEquals("a7a5: 30", lines.get(0));
             assertEquals("", lines.get(20));
             assertEquals("Nodes searched: 600", lines.get(21));
+        }
+    }
+
+    @Test
+    void benchPrintsALinePerPositionThenTheTotals() {
+        try (UciSession session = new UciSession()) {
+            session.send("bench 2");
+            List<String> lines = session.until(line -> line.matches("\\d+ nodes \\d+ nps"));
+            assertEquals(30, lines.stream().filter(line -> line.matches(" ?\\d+/30 .*")).count(), lines.toString());
+            session.send("go depth 1");
+            assertLegal(Fen.START, last(session.untilStartsWith("bestmove")));
         }
     }
 

@@ -92,4 +92,16 @@ class SetOptionTest {
             assertEquals(List.of(), session.answersBeforeReady());
         }
     }
+
+    @Test
+    void aHashTheHeapCannotHoldIsRefusedOnceAndTheEngineSearches() {
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name Hash value " + UciOptions.MAX_HASH_MB);
+            List<String> answers = session.answersBeforeReady();
+            assertEquals(1, answers.size(), answers.toString());
+            assertTrue(answers.get(0).startsWith("info string Hash not changed: "), answers.get(0));
+            session.send("go depth 3");
+            assertTrue(session.untilStartsWith("bestmove").size() > 0);
+        }
+    }
 }
