@@ -12,11 +12,25 @@ import picocli.CommandLine.Command;
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
-        CommandLine commandLine = new CommandLine(new Main());
-        int exitCode = commandLine.execute(args);
+        int exitCode = commandLine().execute(args);
         if (exitCode != 0) {
             System.exit(exitCode);
         }
+    }
+
+    /**
+     * The command line with Kestrel's handling of bad arguments: one {@code error:} line naming the problem and
+     * pointing at the help, instead of the whole usage text, and exit code {@link ExitCodes#BAD_INPUT}.
+     */
+    static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setParameterExceptionHandler((exception, args) -> {
+            CommandLine failed = exception.getCommandLine();
+            failed.getErr().println("error: " + exception.getMessage()
+                    + " (see " + failed.getCommandSpec().qualifiedName() + " --help)");
+            return ExitCodes.BAD_INPUT;
+        });
+        return commandLine;
     }
 
     /** No subcommand: the UCI session, which is what GUIs start. */

@@ -62,7 +62,7 @@ class BookCommandTest {
     }
 
     private int run(String... args) {
-        CommandLine commandLine = new CommandLine(new Main());
+        CommandLine commandLine = Main.commandLine();
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
         String[] withSubcommand = new String[args.length + 1];

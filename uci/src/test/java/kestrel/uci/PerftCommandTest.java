@@ -15,7 +15,6 @@ import java.util.List;
 import kestrel.perft.PerftCache;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class PerftCommandTest {
     private static final String START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -34,7 +33,7 @@ class PerftCommandTest {
         String[] command = new String[arguments.length + 1];
         command[0] = "perft";
         System.arraycopy(arguments, 0, command, 1, arguments.length);
-        int exitCode = new CommandLine(new Main())
+        int exitCode = Main.commandLine()
                 .setOut(new PrintWriter(out, true))
                 .setErr(new PrintWriter(err, true))
                 .execute(command);
@@ -163,7 +162,14 @@ class PerftCommandTest {
 
     @Test
     void nonNumericDepthIsAnError() {
-        assertBadInput(perft("--depth", "six"), "Invalid value for option '--depth': 'six' is not an int");
+        assertBadInput(perft("--depth", "six"), "error: Invalid value for option '--depth': 'six' is not an int");
+    }
+
+    @Test
+    void aBadArgumentGivesOneErrorLineInsteadOfTheUsage() {
+        Run run = perft("--depth", "six");
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+        assertTrue(run.err().contains("(see kestrel perft --help)"), run.err());
     }
 
     @Test
