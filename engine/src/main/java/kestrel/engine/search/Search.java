@@ -68,8 +68,10 @@ public final class Search {
     private final int[] staticEvals = new int[MAX_PLY + 1];
     private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
 
-    // Cross-thread signals; they are cleared when run() returns, so a stop that arrives before run() starts counts.
+    // Cross-thread signals, valid only while run() is in progress: set and cleared under this lock.
     private final Object signal = new Object();
+    /** True from the start of {@link #run} to its end; written under {@code signal}. */
+    private boolean running;
     private volatile boolean stopRequested;
     private volatile boolean ponderHitPending;
     private volatile long ponderHitNanos;
@@ -105,32 +107,45 @@ public final class Search {
      * its clock).
      */
     public SearchResult run(Position position, SearchLimits limits) {
+        synchronized (signal) {
+            running = true;
+            stopRequested = false;
+            ponderHitPending = false;
+        }
         try {
             return iterate(position, limits);
         } finally {
             publishedNodes = nodes;
-            stopRequested = false;
-            ponderHitPending = false;
+            // Under the same lock as stop(): a stop can never outlive its run and cut the next one short.
+            synchronized (signal) {
+                running = false;
+                stopRequested = false;
+                ponderHitPending = false;
+            }
         }
     }
 
     /**
-     * Asks a running search to stop as soon as possible; safe from any thread. The request holds until the search
-     * returns: a stop that arrives just before {@link #run} starts ends that run after its first iteration. So call
-     * it only for a search that has been started and has not yet returned.
+     * Asks the running search to stop as soon as possible; safe from any thread. It applies to the run in progress
+     * only: a stop while no run is in progress is ignored, so it can never end a later search early. A caller that
+     * may stop a search before it has started must say so again once it runs (the UCI loop does).
      */
     public void stop() {
-        stopRequested = true;
         synchronized (signal) {
+            if (running) {
+                stopRequested = true;
+            }
             signal.notifyAll();
         }
     }
 
     /** The opponent played the pondered move: from now on the search keeps to its clock. Any thread. */
     public void ponderHit() {
-        ponderHitNanos = System.nanoTime();
-        ponderHitPending = true;
         synchronized (signal) {
+            if (running) {
+                ponderHitNanos = System.nanoTime();
+                ponderHitPending = true;
+            }
             signal.notifyAll();
         }
     }

@@ -201,12 +201,12 @@ class SearchTest {
     }
 
     @Test
-    void stopBeforeTheSearchStartsStillGivesALegalMove() {
+    void aStopWhileNoSearchRunsDoesNotCutTheNextSearchShort() {
         Search search = new Search(new TranspositionTable(4), SearchListener.SILENT);
         search.stop();
-        SearchResult result = search.run(Fen.parse(MIDDLEGAME), new SearchLimits().infinite(true));
+        SearchResult result = search.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(4));
         assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));
-        assertEquals(1, result.depth());
+        assertEquals(4, result.depth());
     }
 
     @Test
