@@ -3,6 +3,8 @@ package kestrel.perft;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.Position;
@@ -21,9 +23,12 @@ public final class Perft {
 
     /** Subtrees shallower than this are recounted: bulk counting them is cheaper than a probe. */
     private static final int MIN_CACHED_DEPTH = 2;
+    /** A stop request is looked at in nodes this deep or deeper: each look then covers hundreds of leaves. */
+    private static final int MIN_STOP_CHECK_DEPTH = 3;
 
     private final int[][] moves = new int[MAX_DEPTH][MoveGenerator.MAX_MOVES];
     private final PerftCache cache;
+    private final BooleanSupplier stopRequested;
     /** XORed into every key the cache sees during one count or divide: {@link #castlingRookKey} of its root. */
     private long rootRookKey;
 
@@ -34,7 +39,16 @@ public final class Perft {
 
     /** A counter that remembers subtree counts in {@code cache} (null for none). */
     public Perft(PerftCache cache) {
+        this(cache, null);
+    }
+
+    /**
+     * A counter that can be stopped: when {@code stopRequested} turns true, a count ends with a
+     * {@link CancellationException} and leaves its position in the middle of the tree, so count on a copy.
+     */
+    public Perft(PerftCache cache, BooleanSupplier stopRequested) {
         this.cache = cache;
+        this.stopRequested = stopRequested;
     }
 
     /**
@@ -83,6 +97,12 @@ public final class Perft {
         return new Divide(counts, total);
     }
 
+    private void checkStop(int depth) {
+        if (depth >= MIN_STOP_CHECK_DEPTH && stopRequested != null && stopRequested.getAsBoolean()) {
+            throw new CancellationException("perft stopped");
+        }
+    }
+
     private static void checkDepth(int depth, int min) {
         if (depth < min || depth > MAX_DEPTH) {
             throw new IllegalArgumentException("depth must be " + min + " to " + MAX_DEPTH + ", not " + depth);
@@ -90,6 +110,7 @@ public final class Perft {
     }
 
     private long countBelow(Position position, int depth, int ply) {
+        checkStop(depth);
         int[] list = moves[ply];
         int end = MoveGenerator.legalMoves(position, list, 0);
         if (depth == 1) {
@@ -108,6 +129,7 @@ public final class Perft {
         if (depth < MIN_CACHED_DEPTH) {
             return countBelow(position, depth, ply);
         }
+        checkStop(depth);
         long key = position.key() ^ rootRookKey;
         long cached = cache.probe(key, depth);
         if (cached != PerftCache.MISS) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import kestrel.engine.Fen;
 import kestrel.engine.Position;
 import org.junit.jupiter.api.Test;
@@ -154,5 +155,17 @@ class PerftTest {
         // The counts the two tests above expect, from the plain counter.
         assertEquals(1452, new Perft().count(Fen.parse(ROOKS_A_AND_B + " w A - 0 1"), 3));
         assertEquals(1521, new Perft().count(Fen.parse(ROOKS_A_AND_B + " w B - 0 1"), 3));
+    }
+
+    @Test
+    void aStopRequestEndsACountWithACancellation() {
+        int[] looks = {0};
+        Perft perft = new Perft(null, () -> ++looks[0] > 3);
+        assertThrows(CancellationException.class, () -> perft.count(Position.startPosition(), 9));
+    }
+
+    @Test
+    void aStoppableCounterThatIsNeverStoppedCountsExactly() {
+        assertEquals(197_281, new Perft(null, () -> false).count(Position.startPosition(), 4));
     }
 }

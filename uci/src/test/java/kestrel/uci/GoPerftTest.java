@@ -34,6 +34,15 @@ class GoPerftTest {
     }
 
     @Test
+    void aStopInTheMiddleOfARootMovesCountEndsThePerft() {
+        // The stop turns true after a few looks, all inside the first root move's depth-7 count (billions of nodes):
+        // returning at all shows the count was cut short.
+        int[] looks = {0};
+        List<String> lines = GoPerft.lines(Position.startPosition(), 8, false, () -> ++looks[0] > 5);
+        assertEquals(List.of(), lines);
+    }
+
+    @Test
     void aStoppedPerftReturnsNothing() {
         assertEquals(List.of(), GoPerft.lines(Position.startPosition(), 2, false, () -> true));
     }
