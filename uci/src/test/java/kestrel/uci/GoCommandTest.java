@@ -50,7 +50,7 @@ class GoCommandTest {
     @Test
     void plainGoHasNoLimits() throws UciException {
         SearchLimits limits = parse("").limits();
-        assertFalse(limits.hasClock(0));
+        assertFalse(limits.hasClock());
         assertEquals(0, limits.depth());
         assertFalse(limits.infinite());
     }

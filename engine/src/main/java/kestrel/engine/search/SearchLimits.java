@@ -150,9 +150,13 @@ public final class SearchLimits {
         return moveOverhead;
     }
 
-    /** True when a clock is given for the side to move: the search must manage its time. */
-    public boolean hasClock(int sideToMove) {
-        return (sideToMove == 0 ? whiteTime : blackTime) >= 0;
+    /**
+     * True when the search must manage its time: any clock or increment was given. A side whose own clock is missing
+     * then has no time at all, rather than unlimited time (a GUI sending only the other side's clock is broken, and
+     * an engine that never answers loses anyway).
+     */
+    public boolean hasClock() {
+        return whiteTime >= 0 || blackTime >= 0 || whiteIncrement > 0 || blackIncrement > 0;
     }
 
     @Override

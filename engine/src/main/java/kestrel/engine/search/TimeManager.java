@@ -36,9 +36,9 @@ public final class TimeManager {
         long overhead = Math.max(0, limits.moveOverhead());
         long soft = Long.MAX_VALUE;
         long hard = Long.MAX_VALUE;
-        boolean clock = !limits.infinite() && limits.hasClock(sideToMove);
+        boolean clock = !limits.infinite() && limits.hasClock();
         if (clock) {
-            long remaining = sideToMove == Piece.WHITE ? limits.whiteTime() : limits.blackTime();
+            long remaining = Math.max(0, sideToMove == Piece.WHITE ? limits.whiteTime() : limits.blackTime());
             long increment = Math.max(0, sideToMove == Piece.WHITE ? limits.whiteIncrement() : limits.blackIncrement());
             long left = Math.max(1, remaining - overhead);
             boolean lastMove = limits.movesToGo() == 1;

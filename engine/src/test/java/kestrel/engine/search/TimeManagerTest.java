@@ -26,6 +26,14 @@ class TimeManagerTest {
     }
 
     @Test
+    void onlyTheOpponentsClockLeavesTheSideToMoveNoTime() {
+        TimeManager time = forWhite(new SearchLimits().blackTime(1000).moveOverhead(50));
+        assertTrue(time.isLimited());
+        assertTrue(time.isClockBased());
+        assertEquals(1, time.hardLimitMillis());
+    }
+
+    @Test
     void moveTimeIsUsedWhollyLessTheOverhead() {
         TimeManager time = forWhite(new SearchLimits().moveTime(1000).moveOverhead(50));
         assertEquals(950, time.softLimitMillis());
