@@ -6,6 +6,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
 import kestrel.engine.Fen;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
@@ -147,18 +148,20 @@ final class SearchWorker implements AutoCloseable {
 
     /**
      * Resizes the hash table once the current search (if any) is over. When the memory cannot be had, the table
-     * keeps its size and an {@code info string} says so.
+     * keeps its size, an {@code info string} says so, and {@code onRefused} is given the size kept.
      */
-    void resizeTable(int megabytes) {
+    void resizeTable(int megabytes, IntConsumer onRefused) {
         thread.execute(() -> {
             int previous = table.sizeMegabytes();
             try {
                 table.resize(megabytes);
             } catch (IllegalArgumentException refused) {
                 output.info("Hash not changed: " + refused.getMessage());
+                onRefused.accept(previous);
             } catch (OutOfMemoryError e) {
                 output.info("Hash not changed: not enough memory for " + megabytes + " MB, keeping " + previous
                         + " MB");
+                onRefused.accept(previous);
             }
         });
     }

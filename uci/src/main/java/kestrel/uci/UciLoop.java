@@ -179,7 +179,8 @@ public final class UciLoop {
         switch (option.name()) {
             case UciOptions.HASH -> {
                 options.set(option, value);
-                worker.resizeTable(Integer.parseInt(value));
+                // A refused size puts the option back to the size the table kept.
+                worker.resizeTable(Integer.parseInt(value), kept -> options.set(option, Integer.toString(kept)));
             }
             case UciOptions.CLEAR_HASH -> worker.clearTable();
             case UciOptions.DEBUG_LOG_FILE -> {

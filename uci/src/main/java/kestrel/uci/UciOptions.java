@@ -77,13 +77,16 @@ final class UciOptions {
         return option;
     }
 
-    /** Stores a value already made canonical by {@link UciOption#canonicalValue}. */
-    void set(UciOption option, String canonicalValue) {
+    /**
+     * Stores a value already made canonical by {@link UciOption#canonicalValue}. Synchronized with the readers, since
+     * the search thread puts the Hash size back when a resize is refused.
+     */
+    synchronized void set(UciOption option, String canonicalValue) {
         values.put(option.name(), canonicalValue);
     }
 
     /** The current value's text, by the option's declared name. */
-    String value(String name) {
+    synchronized String value(String name) {
         String value = values.get(name);
         if (value == null) {
             throw new IllegalArgumentException("no option " + name);
@@ -92,7 +95,7 @@ final class UciOptions {
     }
 
     /** Every option's current value, by declared name: a copy. */
-    Map<String, String> values() {
+    synchronized Map<String, String> values() {
         return Map.copyOf(values);
     }
 

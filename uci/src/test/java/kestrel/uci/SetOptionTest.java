@@ -103,6 +103,7 @@ class SetOptionTest {
             List<String> answers = session.answersBeforeReady();
             assertEquals(1, answers.size(), answers.toString());
             assertTrue(answers.get(0).startsWith("info string Hash not changed: "), answers.get(0));
+            assertEquals("16", session.loop().options().value(UciOptions.HASH), "the option shows the size kept");
             session.send("go depth 3");
             assertTrue(session.untilStartsWith("bestmove").size() > 0);
         }

@@ -101,6 +101,13 @@ public final class TranspositionTable {
                     "hash size must be " + MIN_MEGABYTES + " .. " + MAX_MEGABYTES + " MB, not " + megabytes);
         }
         long longs = entriesFor(megabytes);
+        // Refuse at once what the heap cannot hold beside what it holds now (the old table stays until the new one
+        // is complete): filling the heap to find out takes seconds, long enough for a GUI to give up on isready.
+        Runtime runtime = Runtime.getRuntime();
+        long inUse = runtime.totalMemory() - runtime.freeMemory();
+        if (longs * Long.BYTES > runtime.maxMemory() - inUse) {
+            throw tooLarge(megabytes);
+        }
         int segmentCount = (int) ((longs + SEGMENT_LONGS - 1) / SEGMENT_LONGS);
         long[][] fresh = new long[segmentCount][];
         try {
@@ -110,14 +117,18 @@ public final class TranspositionTable {
         } catch (OutOfMemoryError error) {
             // The old table is still held, so that a failed resize leaves everything as it was.
             fresh = null;
-            long heapMegabytes = Runtime.getRuntime().maxMemory() >> 20;
-            throw new IllegalArgumentException("a hash table of " + megabytes + " MB does not fit in the Java heap ("
-                    + heapMegabytes + " MB; raise it with -Xmx); keeping " + this.megabytes + " MB");
+            throw tooLarge(megabytes);
         }
         segments = fresh;
         bucketCount = longs / BUCKET_SIZE;
         this.megabytes = megabytes;
         generation = 0;
+    }
+
+    private IllegalArgumentException tooLarge(int requestedMegabytes) {
+        long heapMegabytes = Runtime.getRuntime().maxMemory() >> 20;
+        return new IllegalArgumentException("a hash table of " + requestedMegabytes + " MB does not fit in the Java heap ("
+                + heapMegabytes + " MB; raise it with -Xmx); keeping " + this.megabytes + " MB");
     }
 
     public int sizeMegabytes() {
