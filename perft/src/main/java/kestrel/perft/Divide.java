@@ -1,5 +1,6 @@
 package kestrel.perft;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -12,6 +13,20 @@ import java.util.List;
 public record Divide(List<MoveCount> counts, long total) {
     public Divide {
         counts = List.copyOf(counts);
+    }
+
+    /**
+     * The text both {@code kestrel perft --divide} and UCI's {@code go perft} print, as Stockfish does: one line
+     * {@code e2e4: 20} per root move, a blank line, then {@code Nodes searched: N}.
+     */
+    public List<String> lines() {
+        List<String> lines = new ArrayList<>(counts.size() + 2);
+        for (MoveCount count : counts) {
+            lines.add(count.move() + ": " + count.nodes());
+        }
+        lines.add("");
+        lines.add("Nodes searched: " + total);
+        return lines;
     }
 
     /** The leaves below one root move, the move written in UCI notation. */

@@ -83,6 +83,7 @@ public final class Perft {
         List<Divide.MoveCount> counts = new ArrayList<>(end);
         long total = 0;
         for (int i = 0; i < end; i++) {
+            stopIfRequested();
             int move = rootMoves[i];
             long nodes = 1;
             if (depth > 1) {
@@ -98,7 +99,13 @@ public final class Perft {
     }
 
     private void checkStop(int depth) {
-        if (depth >= MIN_STOP_CHECK_DEPTH && stopRequested != null && stopRequested.getAsBoolean()) {
+        if (depth >= MIN_STOP_CHECK_DEPTH) {
+            stopIfRequested();
+        }
+    }
+
+    private void stopIfRequested() {
+        if (stopRequested != null && stopRequested.getAsBoolean()) {
             throw new CancellationException("perft stopped");
         }
     }

@@ -164,16 +164,13 @@ public final class PerftCommand implements Callable<Integer> {
         long nodes;
         if (divide) {
             Divide result = perft.divide(position, depth, positionOptions.chess960());
-            for (Divide.MoveCount count : result.counts()) {
-                out().println(count.move() + ": " + count.nodes());
-            }
-            out().println();
+            result.lines().forEach(out()::println);
             nodes = result.total();
         } else {
             nodes = perft.count(position, depth);
+            out().println("Nodes searched: " + nodes);
         }
         long nanos = System.nanoTime() - start;
-        out().println("Nodes searched: " + nodes);
         out().flush();
         err().println(timing(nodes, nanos));
         return ExitCodes.OK;
