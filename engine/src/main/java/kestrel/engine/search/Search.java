@@ -79,7 +79,8 @@ public final class Search {
 
     // State of the current search, touched by the search thread only.
     private Position position;
-    private Evaluation evaluation;
+    /** Kept from search to search: its pawn cache holds pawn-only results under full keys, valid in any game. */
+    private final Evaluation evaluation = new Evaluation();
     private TimeManager time;
     private int rootPly;
     private long nodes;
@@ -162,7 +163,6 @@ public final class Search {
         startNanos = System.nanoTime();
         position = new Position(start);
         rootPly = position.ply();
-        evaluation = new Evaluation();
         history.clear();
         table.newSearch();
         nodes = 0;
