@@ -5,6 +5,7 @@ import kestrel.engine.search.Bound;
 import kestrel.engine.search.Score;
 import kestrel.engine.search.SearchInfo;
 import kestrel.engine.search.SearchResult;
+import kestrel.engine.search.WdlModel;
 
 /** The text of the search's lines to the GUI: {@code info ...} and {@code bestmove ...}. */
 final class InfoFormat {
@@ -16,6 +17,14 @@ final class InfoFormat {
      * hashfull 12 tbhits 0 time 217 pv e2e4 e7e5 ...}.
      */
     static String iteration(SearchInfo info, boolean chess960) {
+        return iteration(info, chess960, -1);
+    }
+
+    /**
+     * The same, with {@code wdl W D L} after the score when {@code wdlMaterial}, the material on the board as
+     * {@link WdlModel} counts it, is not negative.
+     */
+    static String iteration(SearchInfo info, boolean chess960, int wdlMaterial) {
         StringBuilder line = new StringBuilder(160).append("info depth ").append(info.depth())
                 .append(" seldepth ").append(info.selectiveDepth())
                 .append(" multipv ").append(info.multiPv())
@@ -24,6 +33,10 @@ final class InfoFormat {
             line.append(" lowerbound");
         } else if (info.bound() == Bound.UPPER) {
             line.append(" upperbound");
+        }
+        if (wdlMaterial >= 0) {
+            int[] wdl = WdlModel.perMille(info.score(), wdlMaterial);
+            line.append(" wdl ").append(wdl[0]).append(' ').append(wdl[1]).append(' ').append(wdl[2]);
         }
         line.append(" nodes ").append(info.nodes())
                 .append(" nps ").append(info.nodesPerSecond())

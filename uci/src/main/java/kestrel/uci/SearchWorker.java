@@ -21,6 +21,7 @@ import kestrel.engine.search.SearchLimits;
 import kestrel.engine.search.SearchListener;
 import kestrel.engine.search.SearchResult;
 import kestrel.engine.search.TranspositionTable;
+import kestrel.engine.search.WdlModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,10 +55,13 @@ final class SearchWorker implements AutoCloseable {
     /** The job the search thread is running, for the listener. */
     private volatile Job running;
     private volatile boolean debug;
+    private volatile boolean showWdl;
 
     // Search thread only.
     private PolyglotBook book;
     private final SplittableRandom random = new SplittableRandom();
+    /** The material of the position being searched, for win/draw/loss chances; negative when they are not shown. */
+    private int wdlMaterial = -1;
 
     SearchWorker(UciOutput output, int hashMegabytes) {
         this.output = output;
@@ -69,6 +73,11 @@ final class SearchWorker implements AutoCloseable {
             searchThread.setDaemon(true);
             return searchThread;
         });
+    }
+
+    /** Win/draw/loss chances in every {@code info ... score} of the next searches (UCI_ShowWDL). */
+    void setShowWdl(boolean on) {
+        showWdl = on;
     }
 
     /** Extra {@code info string} lines about each search (UCI {@code debug on}). */
@@ -246,6 +255,7 @@ final class SearchWorker implements AutoCloseable {
             result = bookAllowed && book != null ? bookResult(job, position, bookBestOnly) : null;
             if (result == null) {
                 job.start(limits);
+                wdlMaterial = showWdl ? WdlModel.material(position) : -1;
                 if (debug) {
                     output.info("search " + limits);
                 }
@@ -312,7 +322,7 @@ final class SearchWorker implements AutoCloseable {
             Job job = running;
             boolean chess960 = job != null && job.chess960();
             redeliver(job);
-            output.send(InfoFormat.iteration(info, chess960));
+            output.send(InfoFormat.iteration(info, chess960, wdlMaterial));
         }
 
         @Override

@@ -21,6 +21,7 @@ import kestrel.engine.Square;
 import kestrel.engine.eval.Evaluation;
 import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchLimits;
+import kestrel.engine.search.StrengthLimit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -239,8 +240,12 @@ public final class UciLoop {
             return;
         }
         SearchLimits limits = go.limits().multiPv(options.multiPv()).moveOverhead(options.moveOverhead());
+        if (options.strengthLimited()) {
+            limits.strength(StrengthLimit.forElo(options.elo()));
+        }
+        worker.setShowWdl(options.showWdl());
         // The book answers ordinary moves only: analysis, pondering and restricted searches want the search.
-        boolean bookAllowed = options.ownBook() && !limits.infinite() && !limits.ponder()
+        boolean bookAllowed = options.ownBook() && !options.analyseMode() && !limits.infinite() && !limits.ponder()
                 && limits.searchMoves().length == 0;
         worker.search(position, limits, chess960, bookAllowed, options.bookBestOnly());
     }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import kestrel.engine.search.StrengthLimit;
 
 /**
  * The engine's options and their current values. Names are matched without regard to case or to runs of spaces,
@@ -24,6 +25,10 @@ final class UciOptions {
     static final String BOOK_VARIETY = "Book Variety";
     static final String CHESS960 = "UCI_Chess960";
     static final String DEBUG_LOG_FILE = "Debug Log File";
+    static final String LIMIT_STRENGTH = "UCI_LimitStrength";
+    static final String ELO = "UCI_Elo";
+    static final String ANALYSE_MODE = "UCI_AnalyseMode";
+    static final String SHOW_WDL = "UCI_ShowWDL";
 
     /** Book Variety: always the heaviest book move, or a random one in proportion to the weights. */
     static final String BOOK_BEST = "Best";
@@ -31,6 +36,7 @@ final class UciOptions {
 
     static final int DEFAULT_HASH_MB = 16;
     static final int MAX_HASH_MB = 32768;
+    static final int DEFAULT_ELO = 1800;
 
     private final Map<String, UciOption> byKey = new LinkedHashMap<>();
     private final Map<String, String> values = new HashMap<>();
@@ -48,6 +54,10 @@ final class UciOptions {
         add(UciOption.combo(BOOK_VARIETY, BOOK_BEST, List.of(BOOK_BEST, BOOK_WEIGHTED)));
         add(UciOption.check(CHESS960, false));
         add(UciOption.string(DEBUG_LOG_FILE, ""));
+        add(UciOption.check(LIMIT_STRENGTH, false));
+        add(UciOption.spin(ELO, DEFAULT_ELO, StrengthLimit.MIN_ELO, StrengthLimit.MAX_ELO));
+        add(UciOption.check(ANALYSE_MODE, false));
+        add(UciOption.check(SHOW_WDL, false));
     }
 
     private void add(UciOption option) {
@@ -125,6 +135,24 @@ final class UciOptions {
 
     boolean bookBestOnly() {
         return value(BOOK_VARIETY).equals(BOOK_BEST);
+    }
+
+    /** True when UCI_LimitStrength is on and analysis (UCI_AnalyseMode) is off: play at {@link #elo()}. */
+    boolean strengthLimited() {
+        return Boolean.parseBoolean(value(LIMIT_STRENGTH)) && !analyseMode();
+    }
+
+    int elo() {
+        return Integer.parseInt(value(ELO));
+    }
+
+    /** The GUI is analysing, not playing a game: no book, full strength. */
+    boolean analyseMode() {
+        return Boolean.parseBoolean(value(ANALYSE_MODE));
+    }
+
+    boolean showWdl() {
+        return Boolean.parseBoolean(value(SHOW_WDL));
     }
 
     String debugLogFile() {

@@ -1,5 +1,6 @@
 package kestrel.engine.search;
 
+import java.util.SplittableRandom;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.Piece;
@@ -67,6 +68,8 @@ public final class Search {
     private final int[][] triedQuiets = new int[MAX_PLY + 1][MoveGenerator.MAX_MOVES];
     private final int[] staticEvals = new int[MAX_PLY + 1];
     private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
+    /** Draws the move to play under a strength limit. */
+    private final SplittableRandom random = new SplittableRandom();
 
     // Cross-thread signals, valid only while run() is in progress: set and cleared under this lock.
     private final Object signal = new Object();
@@ -85,6 +88,8 @@ public final class Search {
     private int rootPly;
     private long nodes;
     private long nodeLimit;
+    /** Under a strength limit, no new iteration starts past this many nodes; otherwise Long.MAX_VALUE. */
+    private long strengthNodes;
     private int selectiveDepth;
     private long startNanos;
     private boolean pondering;
@@ -187,7 +192,11 @@ public final class Search {
             return new SearchResult(Move.NONE, Move.NONE, score, 0, 0);
         }
 
-        int lines = Math.max(1, Math.min(limits.multiPv(), rootMoves.count()));
+        StrengthLimit strength = limits.strength();
+        strengthNodes = strength != null ? strength.nodes() : Long.MAX_VALUE;
+        // A limited strength chooses among several lines, so it searches them all.
+        int wantedLines = strength != null ? Math.max(limits.multiPv(), StrengthLimit.CANDIDATES) : limits.multiPv();
+        int lines = Math.max(1, Math.min(wantedLines, rootMoves.count()));
         int[] lineScores = new int[lines];
         int completedDepth = 0;
         int reportedBest = Move.NONE;
@@ -213,17 +222,28 @@ public final class Search {
                 report(depth, line, rootMoves.score(line), Bound.EXACT);
             }
             reportedBest = rootMoves.move(0);
-            if (shouldStopAfter(limits, rootMoves.score(0))) {
+            if (shouldStopAfter(limits, depth, rootMoves.score(0))) {
                 break;
             }
         }
         waitWhileHeld();
 
-        int best = rootMoves.move(0);
-        SearchResult result = new SearchResult(best, ponderMove(best), rootMoves.score(0), completedDepth, nodes);
+        int chosen = strength != null ? strength.choose(lineScores(lines), lines, random) : 0;
+        int best = rootMoves.move(chosen);
+        SearchResult result = new SearchResult(best, ponderMove(chosen), rootMoves.score(chosen), completedDepth,
+                nodes);
         LOG.debug("search done: {} depth {} score {} nodes {} in {} ms", Move.toUci(best), completedDepth,
                 result.score(), nodes, elapsedMillis());
         return result;
+    }
+
+    /** The scores of the first {@code lines} root moves, best first. */
+    private int[] lineScores(int lines) {
+        int[] scores = new int[lines];
+        for (int line = 0; line < lines; line++) {
+            scores[line] = rootMoves.score(line);
+        }
+        return scores;
     }
 
     /** The root moves in a good first order (table move, captures, ...), restricted to {@code searchMoves}. */
@@ -322,8 +342,13 @@ public final class Search {
         return bestScore;
     }
 
-    private boolean shouldStopAfter(SearchLimits limits, int score) {
+    private boolean shouldStopAfter(SearchLimits limits, int completedDepth, int score) {
         if (stopRequested) {
+            return true;
+        }
+        // The strength budget ends even a ponder or infinite search: the result is then held as usual. Depth 2
+        // always completes, so that a mate in one, ours or the opponent's, is seen at every strength.
+        if (nodes >= strengthNodes && completedDepth >= 2) {
             return true;
         }
         pollPonderHit();
@@ -363,9 +388,13 @@ public final class Search {
         }
     }
 
-    /** The expected reply: the second move of the principal variation, else the table's move after the best one. */
-    private int ponderMove(int best) {
-        int reply = rootMoves.reply(0);
+    /**
+     * The expected reply to the root move at {@code index}: the second move of its principal variation, else the
+     * table's move after it.
+     */
+    private int ponderMove(int index) {
+        int best = rootMoves.count() > 0 ? rootMoves.move(index) : Move.NONE;
+        int reply = rootMoves.reply(index);
         if (reply != Move.NONE || best == Move.NONE) {
             return reply;
         }

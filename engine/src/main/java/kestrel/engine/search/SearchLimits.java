@@ -22,6 +22,7 @@ public final class SearchLimits {
     private int[] searchMoves = new int[0];
     private int multiPv = 1;
     private long moveOverhead = 50;
+    private StrengthLimit strength;
 
     public SearchLimits whiteTime(long millis) {
         whiteTime = millis;
@@ -94,6 +95,12 @@ public final class SearchLimits {
         return this;
     }
 
+    /** Plays below full strength (UCI_LimitStrength); null for full strength. */
+    public SearchLimits strength(StrengthLimit limit) {
+        this.strength = limit;
+        return this;
+    }
+
     public long whiteTime() {
         return whiteTime;
     }
@@ -150,6 +157,11 @@ public final class SearchLimits {
         return moveOverhead;
     }
 
+    /** The strength limit, or null for full strength. */
+    public StrengthLimit strength() {
+        return strength;
+    }
+
     /**
      * True when the search must manage its time: any clock or increment was given. A side whose own clock is missing
      * then has no time at all, rather than unlimited time (a GUI sending only the other side's clock is broken, and
@@ -165,6 +177,6 @@ public final class SearchLimits {
                 + " binc=" + blackIncrement + " movestogo=" + movesToGo + " depth=" + depth + " nodes=" + nodes
                 + " mate=" + mate + " movetime=" + moveTime + " infinite=" + infinite + " ponder=" + ponder
                 + " searchmoves=" + Arrays.toString(searchMoves) + " multipv=" + multiPv
-                + " overhead=" + moveOverhead + "]";
+                + " overhead=" + moveOverhead + (strength == null ? "" : " elo=" + strength.elo()) + "]";
     }
 }
