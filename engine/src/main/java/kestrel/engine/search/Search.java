@@ -195,7 +195,7 @@ public final class Search {
         StrengthLimit strength = limits.strength();
         strengthNodes = strength != null ? strength.nodes() : Long.MAX_VALUE;
         // A limited strength chooses among several lines, so it searches them all.
-        int wantedLines = strength != null ? Math.max(limits.multiPv(), StrengthLimit.CANDIDATES) : limits.multiPv();
+        int wantedLines = strength != null ? Math.max(limits.multiPv(), strength.candidates()) : limits.multiPv();
         int lines = Math.max(1, Math.min(wantedLines, rootMoves.count()));
         int[] lineScores = new int[lines];
         int completedDepth = 0;

@@ -13,21 +13,22 @@ import java.util.SplittableRandom;
  * Two things are never done at any rating: a candidate that walks into a mate is not played while another one does
  * not, and a mate that the search has found for the engine is played (a player who sees a mate plays it).
  *
- * <p>The rating scale is Stockfish's {@code UCI_Elo} scale, calibrated by games; docs/uci.md gives the table.
+ * <p>The rating scale is Stockfish's {@code UCI_Elo} scale, calibrated by games; docs/uci.md gives the table. At the
+ * top of the range there is no spread and a budget that fast games do not reach: Kestrel's full strength at fast
+ * time controls is about that rating.
  */
 public final class StrengthLimit {
     /** The lowest and highest rating offered. */
     public static final int MIN_ELO = 1320;
-    public static final int MAX_ELO = 2400;
-    /** Lines kept to choose from. */
-    public static final int CANDIDATES = 4;
+    public static final int MAX_ELO = 2200;
+    /** Lines kept to choose from while there is a spread to draw with. */
+    private static final int CANDIDATES = 4;
 
     /** Nodes at the lowest rating; the budget doubles every {@link #ELO_PER_DOUBLING} points above it. */
     private static final double BASE_NODES = 300;
-    private static final double ELO_PER_DOUBLING = 130;
-    /** The random bonus at the lowest rating, shrinking linearly to 0 at {@link #NO_SPREAD_ELO}. */
+    private static final double ELO_PER_DOUBLING = 100;
+    /** The random bonus at the lowest rating, shrinking linearly to 0 at the highest. */
     private static final double BASE_SPREAD = 220;
-    private static final int NO_SPREAD_ELO = 2700;
 
     private final int elo;
     private final long nodes;
@@ -36,7 +37,7 @@ public final class StrengthLimit {
     private StrengthLimit(int elo) {
         this.elo = elo;
         this.nodes = Math.round(BASE_NODES * Math.pow(2, (elo - MIN_ELO) / ELO_PER_DOUBLING));
-        this.spread = (int) Math.round(BASE_SPREAD * (NO_SPREAD_ELO - elo) / (NO_SPREAD_ELO - MIN_ELO));
+        this.spread = (int) Math.round(BASE_SPREAD * (MAX_ELO - elo) / (MAX_ELO - MIN_ELO));
     }
 
     /** The limit for {@code elo}, clamped to {@link #MIN_ELO}..{@link #MAX_ELO}. */
@@ -51,6 +52,11 @@ public final class StrengthLimit {
     /** The node budget: the search starts no new iteration once it has searched this many. */
     public long nodes() {
         return nodes;
+    }
+
+    /** The lines to search and choose from: several while there is a spread, else just the best. */
+    public int candidates() {
+        return spread > 0 ? CANDIDATES : 1;
     }
 
     /** The largest random bonus, in centipawns, added to a candidate's score when choosing. */
