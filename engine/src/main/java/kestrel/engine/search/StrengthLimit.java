@@ -20,15 +20,22 @@ import java.util.SplittableRandom;
 public final class StrengthLimit {
     /** The lowest and highest rating offered. */
     public static final int MIN_ELO = 1320;
-    public static final int MAX_ELO = 2200;
+    public static final int MAX_ELO = 2100;
     /** Lines kept to choose from while there is a spread to draw with. */
     private static final int CANDIDATES = 4;
 
     /** Nodes at the lowest rating; the budget doubles every {@link #ELO_PER_DOUBLING} points above it. */
     private static final double BASE_NODES = 300;
     private static final double ELO_PER_DOUBLING = 100;
-    /** The random bonus at the lowest rating, shrinking linearly to 0 at the highest. */
+    /**
+     * The random bonus: {@link #BASE_SPREAD} at the lowest rating, falling in a straight line to
+     * {@link #MIDDLE_SPREAD} at {@link #MIDDLE_ELO} and from there to 0 at {@link #NO_SPREAD_ELO}. Games showed the
+     * bonus costing more the stronger the player, hence the steeper second part.
+     */
     private static final double BASE_SPREAD = 220;
+    private static final double MIDDLE_SPREAD = 100;
+    private static final int MIDDLE_ELO = 1800;
+    private static final int NO_SPREAD_ELO = 2000;
 
     private final int elo;
     private final long nodes;
@@ -37,7 +44,9 @@ public final class StrengthLimit {
     private StrengthLimit(int elo) {
         this.elo = elo;
         this.nodes = Math.round(BASE_NODES * Math.pow(2, (elo - MIN_ELO) / ELO_PER_DOUBLING));
-        this.spread = (int) Math.round(BASE_SPREAD * (MAX_ELO - elo) / (MAX_ELO - MIN_ELO));
+        this.spread = (int) Math.round(elo <= MIDDLE_ELO
+                ? MIDDLE_SPREAD + (BASE_SPREAD - MIDDLE_SPREAD) * (MIDDLE_ELO - elo) / (MIDDLE_ELO - MIN_ELO)
+                : MIDDLE_SPREAD * Math.max(0, NO_SPREAD_ELO - elo) / (NO_SPREAD_ELO - MIDDLE_ELO));
     }
 
     /** The limit for {@code elo}, clamped to {@link #MIN_ELO}..{@link #MAX_ELO}. */
