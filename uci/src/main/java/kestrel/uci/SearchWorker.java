@@ -1,8 +1,10 @@
 package kestrel.uci;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -32,12 +34,14 @@ import org.slf4j.LoggerFactory;
  * {@code stop} and {@code ponderhit} are handled while one runs. A {@code go} during a search stops that search
  * first; its {@code bestmove} is sent before the new search starts. The transposition table and the book are only
  * touched on this thread, so a hash resize asked for during a search happens after it.
+ *
+ * <p>Every search answers with a {@code bestmove}, also at {@code quit}: see {@link #close}.
  */
 final class SearchWorker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SearchWorker.class);
     /** The search thread's own stack, for deep recursion even when the JVM was started without -Xss. */
     private static final long STACK_BYTES = 16L << 20;
-    /** How long {@code quit} waits for the search thread to wind down before leaving it behind. */
+    /** How long {@code quit} waits for the search thread to wind down before answering for it. */
     private static final long QUIT_GRACE_MILLIS = 1000;
 
     private final UciOutput output;
@@ -50,6 +54,10 @@ final class SearchWorker implements AutoCloseable {
     private Job latest;
     /** Jobs queued or running. Guarded by lock. */
     private int unfinishedJobs;
+    /** Searches queued or running whose bestmove is not out yet, oldest first. Guarded by lock. */
+    private final List<Unanswered> unanswered = new ArrayList<>();
+    /** Set by quit: the chores still queued are skipped (searches still queued run, stopped, and answer). */
+    private volatile boolean quitting;
 
     /** The job the search thread is running, for the listener. */
     private volatile Job running;
@@ -84,7 +92,19 @@ final class SearchWorker implements AutoCloseable {
                 boolean bookBestOnly) {
         Position copy = new Position(position);
         Job job = new Job(chess960, limits.ponder(), limits.infinite());
-        submit(job, () -> runSearch(job, copy, limits, bookAllowed, bookBestOnly));
+        Unanswered pending = new Unanswered(job, new Position(position));
+        synchronized (lock) {
+            unanswered.add(pending);
+        }
+        submit(job, () -> {
+            try {
+                runSearch(job, copy, limits, bookAllowed, bookBestOnly);
+            } finally {
+                synchronized (lock) {
+                    unanswered.remove(pending);
+                }
+            }
+        });
     }
 
     /** Queues {@code go perft depth}: divide output, or nothing but an info string when stopped. */
@@ -151,10 +171,12 @@ final class SearchWorker implements AutoCloseable {
      * keeps its size, an {@code info string} says so, and {@code onRefused} is given the size kept.
      */
     void resizeTable(int megabytes, IntConsumer onRefused) {
-        thread.execute(() -> {
+        chore(() -> {
             int previous = table.sizeMegabytes();
             try {
                 table.resize(megabytes);
+            } catch (CancellationException quit) {
+                LOG.debug("Hash resize to {} MB given up at quit", megabytes);
             } catch (IllegalArgumentException refused) {
                 output.info("Hash not changed: " + refused.getMessage());
                 onRefused.accept(previous);
@@ -168,7 +190,7 @@ final class SearchWorker implements AutoCloseable {
 
     /** Empties the hash table once the current search (if any) is over. */
     void clearTable() {
-        thread.execute(table::clear);
+        chore(table::clear);
     }
 
     /**
@@ -176,7 +198,7 @@ final class SearchWorker implements AutoCloseable {
      * used is reported in one {@code info string}; play goes on without a book.
      */
     void useBook(Path file) {
-        thread.execute(() -> {
+        chore(() -> {
             if (book != null) {
                 book.close();
                 book = null;
@@ -195,18 +217,50 @@ final class SearchWorker implements AutoCloseable {
         });
     }
 
-    /** Stops everything and lets the search thread go; waits only briefly (for {@code quit}). */
+    /**
+     * {@code quit}: stops the searches and answers them, then lets the search thread go. The running job is stopped,
+     * the searches still queued run one ply each (they were stopped when the next {@code go} came) and the chores
+     * still queued are skipped, so every {@code go} gets its {@code bestmove} within moments. Should the thread still
+     * be busy after {@value #QUIT_GRACE_MILLIS} ms (a bench, a large hash allocation), it is interrupted (a resize
+     * gives up), the searches it has not answered get a legal move from here, and nothing more is written.
+     */
     @Override
     public void close() {
+        quitting = true;
         stop();
-        thread.shutdownNow();
+        thread.shutdown();
+        boolean done = false;
         try {
-            if (!thread.awaitTermination(QUIT_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
-                LOG.debug("Search thread still busy at quit; leaving it behind");
-            }
+            done = thread.awaitTermination(QUIT_GRACE_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (done) {
+            return;
+        }
+        LOG.debug("Search thread still busy at quit; answering for it and leaving it behind");
+        thread.shutdownNow();
+        List<Unanswered> left;
+        synchronized (lock) {
+            left = new ArrayList<>(unanswered);
+        }
+        List<String> answers = new ArrayList<>();
+        for (Unanswered pending : left) {
+            Job job = pending.job();
+            job.answerOnce(() -> answers.add(
+                    InfoFormat.bestMove(firstLegalMove(pending.position()), Move.NONE, job.chess960())));
+        }
+        // The last lines: whatever the search thread still says afterwards would follow a bestmove.
+        output.sendLast(answers);
+    }
+
+    /** Queues work that only prepares later searches, and so is pointless once {@code quit} has come. */
+    private void chore(Runnable work) {
+        thread.execute(() -> {
+            if (!quitting) {
+                work.run();
+            }
+        });
     }
 
     private void submit(Job job, Runnable work) {
@@ -268,10 +322,11 @@ final class SearchWorker implements AutoCloseable {
         try {
             job.awaitRelease();
         } catch (InterruptedException e) {
-            // quit: nobody wants the move any more.
-            return;
+            // Only a quit that ran out of patience interrupts; answerOnce sends nothing if quit answered already.
+            Thread.currentThread().interrupt();
         }
-        output.send(InfoFormat.bestMove(result, job.chess960()));
+        SearchResult answer = result;
+        job.answerOnce(() -> output.send(InfoFormat.bestMove(answer, job.chess960())));
     }
 
     private SearchResult bookResult(Job job, Position position, boolean bestOnly) {
@@ -298,6 +353,10 @@ final class SearchWorker implements AutoCloseable {
         } else {
             output.sendAll(lines);
         }
+    }
+
+    /** A search whose bestmove may still be owed at quit, with its position for an emergency answer. */
+    private record Unanswered(Job job, Position position) {
     }
 
     private static int firstLegalMove(Position position) {

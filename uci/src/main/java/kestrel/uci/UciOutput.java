@@ -21,6 +21,7 @@ final class UciOutput implements AutoCloseable {
 
     private final Writer writer;
     private DebugLog debugLog;
+    /** Nothing more reaches the GUI: it has gone away, or the session's last lines are out ({@link #sendLast}). */
     private boolean broken;
 
     UciOutput(OutputStream out) {
@@ -39,6 +40,12 @@ final class UciOutput implements AutoCloseable {
             write(line);
         }
         flush();
+    }
+
+    /** Sends the session's last lines: nothing is written after them (quit, with the search thread left behind). */
+    synchronized void sendLast(List<String> lines) {
+        sendAll(lines);
+        broken = true;
     }
 
     /** {@code info string <message>}, on one line whatever the message holds. */

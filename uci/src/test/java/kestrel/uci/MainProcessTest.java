@@ -64,6 +64,26 @@ class MainProcessTest {
     }
 
     @Test
+    void aPipedScriptEndingInQuitGetsItsBestMove() {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            Process process = start();
+            try (OutputStream stdin = process.getOutputStream()) {
+                stdin.write("setoption name Hash value 64\ngo depth 6\nquit\n".getBytes(StandardCharsets.UTF_8));
+            }
+            try {
+                List<String> lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                        .lines().toList();
+                assertTrue(process.waitFor(30, TimeUnit.SECONDS));
+                assertEquals(0, process.exitValue());
+                assertEquals(1, lines.stream().filter(line -> line.startsWith("bestmove ")).count(), lines.toString());
+                assertTrue(lines.get(lines.size() - 1).startsWith("bestmove "), lines.toString());
+            } finally {
+                process.destroyForcibly();
+            }
+        });
+    }
+
+    @Test
     void quitDuringAnInfiniteSearchEndsTheProcess() {
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             Process process = start();

@@ -167,11 +167,60 @@ class SearchCommandsTest {
         }
     }
 
-    @Test
-    void quitEndsTheSessionDuringASearch() {
+    /** Ends the session with quit right after {@code commands} and returns all it printed. */
+    private static List<String> quitRightAfter(String... commands) {
         UciSession session = new UciSession();
-        session.send("go infinite", "quit");
+        session.send(commands);
+        session.send("quit");
         assertTrue(session.ended());
+        return session.pending();
+    }
+
+    private static List<String> bestMoves(List<String> lines) {
+        return lines.stream().filter(line -> line.startsWith("bestmove")).toList();
+    }
+
+    @Test
+    void quitEndsTheSessionDuringASearchAndAnswersIt() {
+        List<String> lines = quitRightAfter("go infinite");
+        assertEquals(1, bestMoves(lines).size(), lines.toString());
+        assertLegal(Fen.START, last(lines));
+    }
+
+    @Test
+    void quitAnswersAGoQueuedBehindAHashResize() {
+        List<String> lines = quitRightAfter("setoption name Hash value 64", "go depth 6");
+        assertEquals(1, bestMoves(lines).size(), lines.toString());
+        assertLegal(Fen.START, last(lines));
+    }
+
+    @Test
+    void quitAnswersEveryQueuedGoInOrder() {
+        List<String> lines = quitRightAfter("go depth 30", "position startpos moves e2e4", "go infinite",
+                "position startpos moves e2e4 e7e5", "go ponder");
+        List<String> answers = bestMoves(lines);
+        assertEquals(3, answers.size(), lines.toString());
+        assertLegal(Fen.START, answers.get(0));
+        assertLegal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", answers.get(1));
+        assertLegal("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", answers.get(2));
+    }
+
+    @Test
+    void quitAnswersAGoQueuedBehindABenchThatRunsOn() {
+        // The bench is not stopped by quit; if it outlasts the grace period the loop answers the go itself.
+        List<String> lines = quitRightAfter("bench 12", "position startpos moves d2d4", "go depth 5");
+        assertEquals(1, bestMoves(lines).size(), lines.toString());
+        assertLegal("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", bestMoves(lines).get(0));
+    }
+
+    @Test
+    void theEndOfTheInputAnswersTheSearchToo() {
+        UciSession session = new UciSession();
+        session.send("go infinite");
+        session.closeInput();
+        assertTrue(session.ended());
+        List<String> lines = session.pending();
+        assertEquals(1, bestMoves(lines).size(), lines.toString());
     }
 
     @Test

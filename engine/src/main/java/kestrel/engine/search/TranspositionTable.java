@@ -1,14 +1,16 @@
 package kestrel.engine.search;
 
 import java.util.Arrays;
+import java.util.concurrent.CancellationException;
 
 /**
  * The transposition table: what earlier searches learnt about positions, kept in one fixed-size primitive array of
  * packed entries so that probing and storing never allocate.
  *
  * <p><b>Size.</b> The {@code Hash} option gives megabytes (1 .. {@value #MAX_MEGABYTES}); the table holds exactly
- * {@code megabytes * 2^20 / 8} entries of one {@code long} each. A Java array holds at most 2^31 - 1 elements, so the
- * longs are kept in segments of 2^27 (1 GiB); tables up to 1 GiB have a single segment.
+ * {@code megabytes * 2^20 / 8} entries of one {@code long} each, kept in segments of 2^23 longs (64 MiB; tables up to
+ * 64 MB have a single segment): a Java array holds at most 2^31 - 1 elements, and the JVM cannot pause a thread
+ * while it clears a new array, so one huge array would hold up the whole program (quit included) for seconds.
  *
  * <p><b>Indexing.</b> Entries come in buckets of {@value #BUCKET_SIZE} (32 bytes). The bucket of a key is
  * {@code (low 32 bits of key * bucket count) >>> 32} (multiply-shift, so any size works, not only powers of two); the
@@ -45,7 +47,7 @@ public final class TranspositionTable {
 
     static final int BUCKET_SIZE = 4;
     private static final int ENTRY_BYTES = Long.BYTES;
-    private static final int SEGMENT_SHIFT = 27;
+    private static final int SEGMENT_SHIFT = 23;
     private static final long SEGMENT_LONGS = 1L << SEGMENT_SHIFT;
     private static final int SEGMENT_MASK = (int) SEGMENT_LONGS - 1;
     private static final int SAMPLE_SIZE = 1000;
@@ -93,7 +95,7 @@ public final class TranspositionTable {
     /**
      * Reallocates to exactly this size (only between searches); the content is lost. Throws
      * IllegalArgumentException, leaving the table as it was, when the size is out of range or the Java heap
-     * cannot hold it.
+     * cannot hold it, and CancellationException, likewise, when the thread is interrupted during the allocation.
      */
     public void resize(int megabytes) {
         if (megabytes < MIN_MEGABYTES || megabytes > MAX_MEGABYTES) {
@@ -112,6 +114,9 @@ public final class TranspositionTable {
         long[][] fresh = new long[segmentCount][];
         try {
             for (int index = 0; index < segmentCount; index++) {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new CancellationException("resize to " + megabytes + " MB interrupted");
+                }
                 fresh[index] = new long[(int) Math.min(SEGMENT_LONGS, longs - index * SEGMENT_LONGS)];
             }
         } catch (OutOfMemoryError error) {

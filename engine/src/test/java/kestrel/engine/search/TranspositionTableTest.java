@@ -3,6 +3,7 @@ package kestrel.engine.search;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.concurrent.CancellationException;
 import kestrel.engine.Move;
 import kestrel.engine.Square;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,20 @@ class TranspositionTableTest {
     @Test
     void largestSizeIsComputedWithoutOverflow() {
         assertEquals(32_768L * 131_072, TranspositionTable.entriesFor(TranspositionTable.MAX_MEGABYTES));
+    }
+
+    @Test
+    void anInterruptedResizeGivesUpAndKeepsTheTable() {
+        TranspositionTable table = new TranspositionTable(1);
+        table.store(KEY, MOVE, 10, 3, TranspositionTable.BOUND_EXACT, 0);
+        Thread.currentThread().interrupt();
+        try {
+            assertThrows(CancellationException.class, () -> table.resize(128));
+        } finally {
+            Thread.interrupted();
+        }
+        assertEquals(1, table.sizeMegabytes());
+        assertEquals(MOVE, TranspositionTable.move(table.probe(KEY)));
     }
 
     @Test
