@@ -64,6 +64,8 @@ final class SearchWorker implements AutoCloseable {
     private volatile boolean debug;
 
     // Search thread only.
+    /** The current search's latest report on its first line: the depth, score and line of its best move. */
+    private SearchInfo lastMainLine;
     private PolyglotBook book;
     private final SplittableRandom random = new SplittableRandom();
 
@@ -296,6 +298,8 @@ final class SearchWorker implements AutoCloseable {
                            boolean bookBestOnly) {
         long start = System.nanoTime();
         SearchResult result;
+        // The totals before bestmove, for a move that was searched for.
+        String summary = null;
         try {
             result = bookAllowed && book != null ? bookResult(job, position, bookBestOnly) : null;
             if (result == null) {
@@ -303,11 +307,15 @@ final class SearchWorker implements AutoCloseable {
                 if (debug) {
                     output.info("search " + limits);
                 }
+                lastMainLine = null;
+                long searchStart = System.nanoTime();
                 try {
                     result = search.run(position, limits);
                 } finally {
                     job.finish();
                 }
+                summary = InfoFormat.searchEnd(lastMainLine, result, System.nanoTime() - searchStart,
+                        table.hashfull(), job.chess960());
             }
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // A failing search must still answer, or the GUI waits forever: any legal move beats none.
@@ -325,8 +333,9 @@ final class SearchWorker implements AutoCloseable {
             // Only a quit that ran out of patience interrupts; answerOnce sends nothing if quit answered already.
             Thread.currentThread().interrupt();
         }
-        SearchResult answer = result;
-        job.answerOnce(() -> output.send(InfoFormat.bestMove(answer, job.chess960())));
+        String bestMove = InfoFormat.bestMove(result, job.chess960());
+        List<String> answer = summary == null ? List.of(bestMove) : List.of(summary, bestMove);
+        job.answerOnce(() -> output.sendAll(answer));
     }
 
     private SearchResult bookResult(Job job, Position position, boolean bestOnly) {
@@ -368,6 +377,9 @@ final class SearchWorker implements AutoCloseable {
     private final class Listener implements SearchListener {
         @Override
         public void onIteration(SearchInfo info) {
+            if (info.multiPv() == 1) {
+                lastMainLine = info;
+            }
             Job job = running;
             boolean chess960 = job != null && job.chess960();
             redeliver(job);

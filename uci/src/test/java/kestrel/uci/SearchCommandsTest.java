@@ -242,8 +242,63 @@ class SearchCommandsTest {
                     .filter(line -> line.startsWith("info depth 4 ") && line.contains(" pv ")).toList();
             assertTrue(!infos.isEmpty());
             assertTrue(infos.get(0).matches("info depth 4 seldepth \\d+ multipv 1 score (cp|mate) -?\\d+"
-                    + "( lowerbound| upperbound)? nodes \\d+ nps \\d+ hashfull \\d+ tbhits 0 time \\d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+"),
+                    + "( lowerbound| upperbound)? nodes \\d+( nps \\d+)? hashfull \\d+ tbhits 0 time \\d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+"),
                     infos.get(0));
+        }
+    }
+
+    private static final String SUMMARY = "info depth \\d+ seldepth \\d+ multipv 1 score (cp|mate) -?\\d+"
+            + "( lowerbound| upperbound)? nodes \\d+ nps \\d+ hashfull \\d+ tbhits 0 time \\d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+";
+
+    private static long field(String line, String name) {
+        String[] words = line.split(" ");
+        for (int i = 0; i < words.length - 1; i++) {
+            if (words[i].equals(name)) {
+                return Long.parseLong(words[i + 1]);
+            }
+        }
+        throw new AssertionError("no " + name + " in " + line);
+    }
+
+    /** The line before bestmove: the totals, and the line of the move played. */
+    private static void assertSummaryBeforeBestMove(List<String> lines) {
+        String summary = lines.get(lines.size() - 2);
+        assertTrue(summary.matches(SUMMARY), summary);
+        assertEquals(bestMoveText(last(lines)), summary.split(" pv ")[1].split(" ")[0], summary);
+        for (String line : lines.subList(0, lines.size() - 2)) {
+            if (line.contains(" nodes ")) {
+                assertTrue(field(summary, "nodes") >= field(line, "nodes"), line + " / " + summary);
+                assertTrue(field(summary, "time") >= field(line, "time"), line + " / " + summary);
+            }
+        }
+    }
+
+    @Test
+    void aSearchEndsWithItsTotalsJustBeforeTheBestMove() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos", "go depth 5");
+            List<String> lines = session.untilStartsWith("bestmove");
+            assertSummaryBeforeBestMove(lines);
+            assertTrue(lines.get(lines.size() - 2).startsWith("info depth 5 "), lines.toString());
+        }
+    }
+
+    @Test
+    void aStoppedSearchEndsWithItsTotalsToo() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos moves e2e4", "go infinite");
+            List<String> lines = session.untilStartsWith("info depth 6 ");
+            session.send("stop");
+            lines.addAll(session.untilStartsWith("bestmove"));
+            assertSummaryBeforeBestMove(lines);
+        }
+    }
+
+    @Test
+    void everySearchedMoveOfMultiPvEndsWithTheTotalsOfTheFirstLine() {
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name MultiPV value 3", "position startpos", "go depth 4");
+            assertSummaryBeforeBestMove(session.untilStartsWith("bestmove"));
         }
     }
 
