@@ -303,6 +303,20 @@ class SearchCommandsTest {
     }
 
     @Test
+    void currentMovesAreReportedSparingly() {
+        try (UciSession session = new UciSession()) {
+            session.send("position fen r2q1rk1/pp2bppp/2n1bn2/3p4/3P4/2NBBN2/PP3PPP/R2Q1RK1 w - - 0 11",
+                    "go movetime 2500");
+            List<String> lines = session.untilStartsWith("bestmove");
+            long time = field(lines.get(lines.size() - 2), "time");
+            long currentMoves = lines.stream().filter(line -> line.contains(" currmove ")).count();
+            // None in the first second, then at most one per half second: a bound from the search's own clock.
+            assertTrue(currentMoves >= 1 && currentMoves <= (time - 1000) / 500 + 1,
+                    currentMoves + " currmove lines in " + time + " ms: " + lines);
+        }
+    }
+
+    @Test
     void multiPvReportsOneLinePerVariation() {
         try (UciSession session = new UciSession()) {
             session.send("setoption name MultiPV value 3", "position startpos", "go depth 5");
