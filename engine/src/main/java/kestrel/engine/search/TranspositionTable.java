@@ -103,13 +103,17 @@ public final class TranspositionTable {
                     "hash size must be " + MIN_MEGABYTES + " .. " + MAX_MEGABYTES + " MB, not " + megabytes);
         }
         long longs = entriesFor(megabytes);
+        long bytes = longs * Long.BYTES;
         // Refuse at once what the heap cannot hold beside what it holds now (the old table stays until the new one
         // is complete): filling the heap to find out takes seconds, long enough for a GUI to give up on isready.
-        Runtime runtime = Runtime.getRuntime();
-        long inUse = runtime.totalMemory() - runtime.freeMemory();
-        if (longs * Long.BYTES > runtime.maxMemory() - inUse) {
-            throw tooLarge(megabytes);
+        if (bytes > freeHeapBytes()) {
+            // Much of what is in use may be garbage, such as a table just given up: collect it before refusing.
+            System.gc();
+            if (bytes > freeHeapBytes()) {
+                throw tooLarge(megabytes, freeHeapBytes(), true);
+            }
         }
+        long free = freeHeapBytes();
         int segmentCount = (int) ((longs + SEGMENT_LONGS - 1) / SEGMENT_LONGS);
         long[][] fresh = new long[segmentCount][];
         try {
@@ -122,7 +126,7 @@ public final class TranspositionTable {
         } catch (OutOfMemoryError error) {
             // The old table is still held, so that a failed resize leaves everything as it was.
             fresh = null;
-            throw tooLarge(megabytes);
+            throw tooLarge(megabytes, free, false);
         }
         segments = fresh;
         bucketCount = longs / BUCKET_SIZE;
@@ -130,10 +134,28 @@ public final class TranspositionTable {
         generation = 0;
     }
 
-    private IllegalArgumentException tooLarge(int requestedMegabytes) {
-        long heapMegabytes = Runtime.getRuntime().maxMemory() >> 20;
-        return new IllegalArgumentException("a hash table of " + requestedMegabytes + " MB does not fit in the Java heap ("
-                + heapMegabytes + " MB; raise it with -Xmx); keeping " + this.megabytes + " MB");
+    /** What the heap could still take: its limit (-Xmx) less what it holds now, garbage not yet collected included. */
+    private static long freeHeapBytes() {
+        Runtime runtime = Runtime.getRuntime();
+        return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+    }
+
+    /**
+     * The refusal, saying what the table needs, what the heap had free before the attempt, and an -Xmx that would
+     * do: what was in use plus the table, with room to spare (the usable heap is up to a tenth below -Xmx). With
+     * {@code tooLittleFree} false the free memory looked enough, but the heap could not provide it in the end.
+     */
+    private IllegalArgumentException tooLarge(int requestedMegabytes, long freeBytes, boolean tooLittleFree) {
+        long maxMegabytes = Runtime.getRuntime().maxMemory() >> 20;
+        long freeMegabytes = Math.max(0, freeBytes >> 20);
+        long neededMegabytes = maxMegabytes - freeMegabytes + requestedMegabytes;
+        long suggestedMegabytes = (neededMegabytes * 5 / 4 + 63) / 64 * 64;
+        String heap = tooLittleFree
+                ? "; the Java heap allows at most " + maxMegabytes + " MB (-Xmx) and has " + freeMegabytes + " MB free"
+                : ", which the Java heap (at most " + maxMegabytes + " MB, -Xmx) could not provide";
+        return new IllegalArgumentException("a table of " + requestedMegabytes + " MB needs " + requestedMegabytes
+                + " MB of free heap" + heap + ", so start Java with about -Xmx" + suggestedMegabytes + "m; keeping "
+                + megabytes + " MB");
     }
 
     public int sizeMegabytes() {

@@ -2,6 +2,8 @@ package kestrel.engine.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.concurrent.CancellationException;
 import kestrel.engine.Move;
@@ -58,6 +60,18 @@ class TranspositionTableTest {
     @Test
     void largestSizeIsComputedWithoutOverflow() {
         assertEquals(32_768L * 131_072, TranspositionTable.entriesFor(TranspositionTable.MAX_MEGABYTES));
+    }
+
+    @Test
+    void aTableTheHeapCannotHoldIsRefusedSayingWhatItNeeds() {
+        assumeTrue(Runtime.getRuntime().maxMemory() < (long) TranspositionTable.MAX_MEGABYTES << 20);
+        TranspositionTable table = new TranspositionTable(1);
+        IllegalArgumentException refusal = assertThrows(IllegalArgumentException.class,
+                () -> table.resize(TranspositionTable.MAX_MEGABYTES));
+        assertTrue(refusal.getMessage().matches("a table of 32768 MB needs 32768 MB of free heap; the Java heap allows"
+                + " at most \\d+ MB \\(-Xmx\\) and has \\d+ MB free, so start Java with about -Xmx\\d+m; keeping 1 MB"),
+                refusal.getMessage());
+        assertEquals(1, table.sizeMegabytes());
     }
 
     @Test
