@@ -11,10 +11,14 @@ public final class MoveNotation {
     /**
      * The legal move written as {@code text}, or {@link Move#NONE} when no legal move reads so. Castling is accepted
      * in both notations whichever mode is on, since a king never otherwise moves two squares or onto its own rook.
+     * The promotion letter may be upper case ({@code a7a8Q}), as some GUIs write it; the squares must be lower case.
      */
     public static int parseUci(Position position, String text, boolean chess960) {
         if (text == null || text.length() < 4 || text.length() > 5) {
             return Move.NONE;
+        }
+        if (text.length() == 5) {
+            text = text.substring(0, 4) + Character.toLowerCase(text.charAt(4));
         }
         int[] moves = new int[MoveGenerator.MAX_MOVES];
         int count = MoveGenerator.legalMoves(position, moves, 0);

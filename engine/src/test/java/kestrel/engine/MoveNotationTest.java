@@ -30,6 +30,15 @@ class MoveNotationTest {
     }
 
     @Test
+    void anUpperCasePromotionLetterIsReadToo() {
+        Position position = Fen.parse(PROMOTION_POSITION);
+        assertEquals(Move.promotion(Square.A7, Square.A8, Piece.QUEEN), parse(position, "a7a8Q", false));
+        assertEquals(Move.promotion(Square.A7, Square.B8, Piece.KNIGHT), parse(position, "a7b8N", true));
+        assertEquals(Move.NONE, parse(position, "A7A8q", false));
+        assertEquals(Move.NONE, parse(position, "a7a8K", false));
+    }
+
+    @Test
     void aPromotionWithoutItsPieceLetterIsNotAMove() {
         assertEquals(Move.NONE, MoveNotation.parseUci(Fen.parse(PROMOTION_POSITION), "a7a8", false));
     }

@@ -34,12 +34,9 @@ final class InfoFormat {
         } else if (info.bound() == Bound.UPPER) {
             line.append(" upperbound");
         }
-        if (wdlMaterial >= 0) {
-            int[] wdl = WdlModel.perMille(info.score(), wdlMaterial);
-            line.append(" wdl ").append(wdl[0]).append(' ').append(wdl[1]).append(' ').append(wdl[2]);
-        }
+        appendWdl(line, info.score(), wdlMaterial);
         line.append(" nodes ").append(info.nodes())
-                .append(" nps ").append(info.nodesPerSecond())
+                .append(nodesPerSecond(info))
                 .append(" hashfull ").append(info.hashfull())
                 .append(" tbhits 0")
                 .append(" time ").append(info.elapsedMillis());
@@ -54,6 +51,69 @@ final class InfoFormat {
             }
         }
         return line.toString();
+    }
+
+    /** {@code " nps N"}, or nothing before the first millisecond, when there is no rate to tell yet. */
+    private static String nodesPerSecond(SearchInfo info) {
+        return info.elapsedMillis() > 0 ? " nps " + info.nodesPerSecond() : "";
+    }
+
+    /**
+     * The line sent just before a searched {@code bestmove}: {@code info depth D seldepth S multipv 1 score cp X
+     * nodes N nps P hashfull H tbhits 0 time T pv ...}, with the search's final totals (the rate from nanoseconds, so
+     * even a search of under a millisecond has one) and the depth, score and line of {@code last}, the latest report
+     * on the first line. Should that report not be about the move played, the line is the move and its ponder move,
+     * without a score.
+     */
+    static String searchEnd(SearchInfo last, SearchResult result, long elapsedNanos, int hashfull,
+                            boolean chess960) {
+        return searchEnd(last, result, elapsedNanos, hashfull, chess960, -1);
+    }
+
+    /** The same, with {@code wdl W D L} after the score when {@code wdlMaterial} is not negative. */
+    static String searchEnd(SearchInfo last, SearchResult result, long elapsedNanos, int hashfull,
+                            boolean chess960, int wdlMaterial) {
+        int best = result.bestMove();
+        int[] pv = last == null ? new int[0] : last.pv();
+        boolean aboutBest = last != null && (pv.length > 0 ? pv[0] == best : best == Move.NONE);
+        StringBuilder line = new StringBuilder(160)
+                .append("info depth ").append(last == null ? result.depth() : last.depth())
+                .append(" seldepth ").append(last == null ? 0 : last.selectiveDepth());
+        if (aboutBest) {
+            line.append(" multipv 1 score ").append(Score.toUci(last.score()));
+            if (last.bound() == Bound.LOWER) {
+                line.append(" lowerbound");
+            } else if (last.bound() == Bound.UPPER) {
+                line.append(" upperbound");
+            }
+            appendWdl(line, last.score(), wdlMaterial);
+        } else {
+            pv = new int[] {best, result.ponderMove()};
+        }
+        line.append(" nodes ").append(result.nodes());
+        if (elapsedNanos > 0) {
+            line.append(" nps ").append((long) (result.nodes() * 1e9 / elapsedNanos));
+        }
+        line.append(" hashfull ").append(hashfull)
+                .append(" tbhits 0")
+                .append(" time ").append(elapsedNanos / 1_000_000L);
+        if (pv.length > 0 && pv[0] != Move.NONE) {
+            line.append(" pv");
+            for (int move : pv) {
+                if (move == Move.NONE) {
+                    break;
+                }
+                line.append(' ').append(Move.toUci(move, chess960));
+            }
+        }
+        return line.toString();
+    }
+
+    private static void appendWdl(StringBuilder line, int score, int wdlMaterial) {
+        if (wdlMaterial >= 0) {
+            int[] wdl = WdlModel.perMille(score, wdlMaterial);
+            line.append(" wdl ").append(wdl[0]).append(' ').append(wdl[1]).append(' ').append(wdl[2]);
+        }
     }
 
     /** {@code info depth 14 currmove g1f3 currmovenumber 3}. */

@@ -26,6 +26,8 @@ final class Job {
     private State state = State.QUEUED;
     private boolean pondering;
     private boolean stopRequested;
+    /** The bestmove has been sent (see {@link #answerOnce}). */
+    private boolean answered;
     /** The ponderhit has surely reached the search (search thread only, see {@link #takeUndeliveredPonderHit}). */
     private boolean ponderHitDelivered;
 
@@ -102,6 +104,19 @@ final class Job {
         }
         ponderHitDelivered = true;
         return true;
+    }
+
+    /**
+     * Runs {@code answer} (sending the bestmove) unless an answer was already given: the search thread and, at quit,
+     * the reader may both try, and the GUI must get exactly one. Under the job's lock, so a second caller waits
+     * until the first answer is out and the bestmoves keep the order of their searches.
+     */
+    synchronized void answerOnce(Runnable answer) {
+        if (answered) {
+            return;
+        }
+        answered = true;
+        answer.run();
     }
 
     /** Waits until the best move may be sent: at once, or after ponderhit (when pondering) or stop. */

@@ -1,8 +1,10 @@
 package kestrel.uci;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -33,12 +35,14 @@ import org.slf4j.LoggerFactory;
  * {@code stop} and {@code ponderhit} are handled while one runs. A {@code go} during a search stops that search
  * first; its {@code bestmove} is sent before the new search starts. The transposition table and the book are only
  * touched on this thread, so a hash resize asked for during a search happens after it.
+ *
+ * <p>Every search answers with a {@code bestmove}, also at {@code quit}: see {@link #close}.
  */
 final class SearchWorker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SearchWorker.class);
     /** The search thread's own stack, for deep recursion even when the JVM was started without -Xss. */
     private static final long STACK_BYTES = 16L << 20;
-    /** How long {@code quit} waits for the search thread to wind down before leaving it behind. */
+    /** How long {@code quit} waits for the search thread to wind down before answering for it. */
     private static final long QUIT_GRACE_MILLIS = 1000;
 
     private final UciOutput output;
@@ -51,6 +55,10 @@ final class SearchWorker implements AutoCloseable {
     private Job latest;
     /** Jobs queued or running. Guarded by lock. */
     private int unfinishedJobs;
+    /** Searches queued or running whose bestmove is not out yet, oldest first. Guarded by lock. */
+    private final List<Unanswered> unanswered = new ArrayList<>();
+    /** Set by quit: the chores still queued are skipped (searches still queued run, stopped, and answer). */
+    private volatile boolean quitting;
 
     /** The job the search thread is running, for the listener. */
     private volatile Job running;
@@ -58,6 +66,8 @@ final class SearchWorker implements AutoCloseable {
     private volatile boolean showWdl;
 
     // Search thread only.
+    /** The current search's latest report on its first line: the depth, score and line of its best move. */
+    private SearchInfo lastMainLine;
     private PolyglotBook book;
     private final SplittableRandom random = new SplittableRandom();
     /** The material of the position being searched, for win/draw/loss chances; negative when they are not shown. */
@@ -93,7 +103,19 @@ final class SearchWorker implements AutoCloseable {
                 boolean bookBestOnly) {
         Position copy = new Position(position);
         Job job = new Job(chess960, limits.ponder(), limits.infinite());
-        submit(job, () -> runSearch(job, copy, limits, bookAllowed, bookBestOnly));
+        Unanswered pending = new Unanswered(job, new Position(position));
+        synchronized (lock) {
+            unanswered.add(pending);
+        }
+        submit(job, () -> {
+            try {
+                runSearch(job, copy, limits, bookAllowed, bookBestOnly);
+            } finally {
+                synchronized (lock) {
+                    unanswered.remove(pending);
+                }
+            }
+        });
     }
 
     /** Queues {@code go perft depth}: divide output, or nothing but an info string when stopped. */
@@ -160,10 +182,12 @@ final class SearchWorker implements AutoCloseable {
      * keeps its size, an {@code info string} says so, and {@code onRefused} is given the size kept.
      */
     void resizeTable(int megabytes, IntConsumer onRefused) {
-        thread.execute(() -> {
+        chore(() -> {
             int previous = table.sizeMegabytes();
             try {
                 table.resize(megabytes);
+            } catch (CancellationException quit) {
+                LOG.debug("Hash resize to {} MB given up at quit", megabytes);
             } catch (IllegalArgumentException refused) {
                 output.info("Hash not changed: " + refused.getMessage());
                 onRefused.accept(previous);
@@ -177,7 +201,7 @@ final class SearchWorker implements AutoCloseable {
 
     /** Empties the hash table once the current search (if any) is over. */
     void clearTable() {
-        thread.execute(table::clear);
+        chore(table::clear);
     }
 
     /**
@@ -185,7 +209,7 @@ final class SearchWorker implements AutoCloseable {
      * used is reported in one {@code info string}; play goes on without a book.
      */
     void useBook(Path file) {
-        thread.execute(() -> {
+        chore(() -> {
             if (book != null) {
                 book.close();
                 book = null;
@@ -204,18 +228,50 @@ final class SearchWorker implements AutoCloseable {
         });
     }
 
-    /** Stops everything and lets the search thread go; waits only briefly (for {@code quit}). */
+    /**
+     * {@code quit}: stops the searches and answers them, then lets the search thread go. The running job is stopped,
+     * the searches still queued run one ply each (they were stopped when the next {@code go} came) and the chores
+     * still queued are skipped, so every {@code go} gets its {@code bestmove} within moments. Should the thread still
+     * be busy after {@value #QUIT_GRACE_MILLIS} ms (a bench, a large hash allocation), it is interrupted (a resize
+     * gives up), the searches it has not answered get a legal move from here, and nothing more is written.
+     */
     @Override
     public void close() {
+        quitting = true;
         stop();
-        thread.shutdownNow();
+        thread.shutdown();
+        boolean done = false;
         try {
-            if (!thread.awaitTermination(QUIT_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
-                LOG.debug("Search thread still busy at quit; leaving it behind");
-            }
+            done = thread.awaitTermination(QUIT_GRACE_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (done) {
+            return;
+        }
+        LOG.debug("Search thread still busy at quit; answering for it and leaving it behind");
+        thread.shutdownNow();
+        List<Unanswered> left;
+        synchronized (lock) {
+            left = new ArrayList<>(unanswered);
+        }
+        List<String> answers = new ArrayList<>();
+        for (Unanswered pending : left) {
+            Job job = pending.job();
+            job.answerOnce(() -> answers.add(
+                    InfoFormat.bestMove(firstLegalMove(pending.position()), Move.NONE, job.chess960())));
+        }
+        // The last lines: whatever the search thread still says afterwards would follow a bestmove.
+        output.sendLast(answers);
+    }
+
+    /** Queues work that only prepares later searches, and so is pointless once {@code quit} has come. */
+    private void chore(Runnable work) {
+        thread.execute(() -> {
+            if (!quitting) {
+                work.run();
+            }
+        });
     }
 
     private void submit(Job job, Runnable work) {
@@ -251,6 +307,8 @@ final class SearchWorker implements AutoCloseable {
                            boolean bookBestOnly) {
         long start = System.nanoTime();
         SearchResult result;
+        // The totals before bestmove, for a move that was searched for.
+        String summary = null;
         try {
             result = bookAllowed && book != null ? bookResult(job, position, bookBestOnly) : null;
             if (result == null) {
@@ -259,11 +317,15 @@ final class SearchWorker implements AutoCloseable {
                 if (debug) {
                     output.info("search " + limits);
                 }
+                lastMainLine = null;
+                long searchStart = System.nanoTime();
                 try {
                     result = search.run(position, limits);
                 } finally {
                     job.finish();
                 }
+                summary = InfoFormat.searchEnd(lastMainLine, result, System.nanoTime() - searchStart,
+                        table.hashfull(), job.chess960(), wdlMaterial);
             }
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // A failing search must still answer, or the GUI waits forever: any legal move beats none.
@@ -278,10 +340,12 @@ final class SearchWorker implements AutoCloseable {
         try {
             job.awaitRelease();
         } catch (InterruptedException e) {
-            // quit: nobody wants the move any more.
-            return;
+            // Only a quit that ran out of patience interrupts; answerOnce sends nothing if quit answered already.
+            Thread.currentThread().interrupt();
         }
-        output.send(InfoFormat.bestMove(result, job.chess960()));
+        String bestMove = InfoFormat.bestMove(result, job.chess960());
+        List<String> answer = summary == null ? List.of(bestMove) : List.of(summary, bestMove);
+        job.answerOnce(() -> output.sendAll(answer));
     }
 
     private SearchResult bookResult(Job job, Position position, boolean bestOnly) {
@@ -310,6 +374,10 @@ final class SearchWorker implements AutoCloseable {
         }
     }
 
+    /** A search whose bestmove may still be owed at quit, with its position for an emergency answer. */
+    private record Unanswered(Job job, Position position) {
+    }
+
     private static int firstLegalMove(Position position) {
         int[] moves = new int[MoveGenerator.MAX_MOVES];
         return MoveGenerator.legalMoves(position, moves, 0) == 0 ? Move.NONE : moves[0];
@@ -319,6 +387,9 @@ final class SearchWorker implements AutoCloseable {
     private final class Listener implements SearchListener {
         @Override
         public void onIteration(SearchInfo info) {
+            if (info.multiPv() == 1) {
+                lastMainLine = info;
+            }
             Job job = running;
             boolean chess960 = job != null && job.chess960();
             redeliver(job);

@@ -94,7 +94,7 @@ public final class UciLoop {
     private boolean execute(String line) {
         String text = line.replace("\uFEFF", "").strip();
         if (text.isEmpty()) {
-            output.info("empty line ignored");
+            // Scripts and some GUIs send blank lines; they ask for nothing, so nothing answers them.
             return true;
         }
         List<Integer> starts = new ArrayList<>();

@@ -21,7 +21,10 @@ final class UciOutput implements AutoCloseable {
 
     private final Writer writer;
     private DebugLog debugLog;
+    /** The GUI has gone away: nothing more reaches it. */
     private boolean broken;
+    /** The session's last lines are out ({@link #sendLast}): nothing more is sent or logged. */
+    private boolean ended;
 
     UciOutput(OutputStream out) {
         this.writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
@@ -39,6 +42,12 @@ final class UciOutput implements AutoCloseable {
             write(line);
         }
         flush();
+    }
+
+    /** Sends the session's last lines: nothing is written after them (quit, with the search thread left behind). */
+    synchronized void sendLast(List<String> lines) {
+        sendAll(lines);
+        ended = true;
     }
 
     /** {@code info string <message>}, on one line whatever the message holds. */
@@ -64,6 +73,9 @@ final class UciOutput implements AutoCloseable {
     }
 
     private void write(String line) {
+        if (ended) {
+            return;
+        }
         log(DebugLog.SENT, line);
         if (broken) {
             return;

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -56,8 +57,6 @@ class BadInputTest {
                 bad("bench depth that is not a number", "bench deep"),
                 bad("bench depth zero", "bench 0"),
                 bad("a 10 kB line", "x".repeat(10_240)),
-                bad("an empty line", ""),
-                bad("a line of blanks", "  \t  "),
                 new Object[] {"invalid UTF-8 bytes", bytes(new byte[] {(byte) 0xff, (byte) 0xfe, (byte) 0x80, 'a', '\n'})},
                 new Object[] {"invalid UTF-8 in a move", bytes("position startpos moves e2e4 e7e5".getBytes(StandardCharsets.UTF_8),
                         new byte[] {(byte) 0xc3, '\n'})},
@@ -76,6 +75,15 @@ class BadInputTest {
             joined.writeBytes(part);
         }
         return joined.toByteArray();
+    }
+
+    @Test
+    void blankLinesAreIgnoredWithoutAnAnswer() {
+        try (UciSession session = new UciSession()) {
+            session.send(SET_UP, "", "  \t  ", "\uFEFF", "");
+            assertEquals(List.of(), session.answersBeforeReady());
+            assertEquals(FEN_AFTER_SET_UP, session.fen());
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -24,12 +24,51 @@ class InfoFormatTest {
 
     @Test
     void failedAspirationIsMarkedAsABound() {
-        SearchInfo low = new SearchInfo(9, 14, 1, -40, Bound.UPPER, 5000, 0, 0, new int[] {E2E4});
-        SearchInfo high = new SearchInfo(9, 14, 2, 80, Bound.LOWER, 5000, 0, 0, new int[] {E2E4});
-        assertEquals("info depth 9 seldepth 14 multipv 1 score cp -40 upperbound nodes 5000 nps 0 hashfull 0"
-                + " tbhits 0 time 0 pv e2e4", InfoFormat.iteration(low, false));
-        assertEquals("info depth 9 seldepth 14 multipv 2 score cp 80 lowerbound nodes 5000 nps 0 hashfull 0"
-                + " tbhits 0 time 0 pv e2e4", InfoFormat.iteration(high, false));
+        SearchInfo low = new SearchInfo(9, 14, 1, -40, Bound.UPPER, 5000, 10, 0, new int[] {E2E4});
+        SearchInfo high = new SearchInfo(9, 14, 2, 80, Bound.LOWER, 5000, 10, 0, new int[] {E2E4});
+        assertEquals("info depth 9 seldepth 14 multipv 1 score cp -40 upperbound nodes 5000 nps 500000 hashfull 0"
+                + " tbhits 0 time 10 pv e2e4", InfoFormat.iteration(low, false));
+        assertEquals("info depth 9 seldepth 14 multipv 2 score cp 80 lowerbound nodes 5000 nps 500000 hashfull 0"
+                + " tbhits 0 time 10 pv e2e4", InfoFormat.iteration(high, false));
+    }
+
+    @Test
+    void noRateIsGivenBeforeTheFirstMillisecond() {
+        SearchInfo info = new SearchInfo(1, 1, 1, 20, Bound.EXACT, 21, 0, 0, new int[] {E2E4});
+        assertEquals("info depth 1 seldepth 1 multipv 1 score cp 20 nodes 21 hashfull 0 tbhits 0 time 0 pv e2e4",
+                InfoFormat.iteration(info, false));
+    }
+
+    @Test
+    void searchEndCarriesTheFinalTotalsAndTheLineOfTheMovePlayed() {
+        SearchInfo last = new SearchInfo(7, 11, 1, 35, Bound.EXACT, 20000, 100, 12, new int[] {E2E4, E7E5});
+        SearchResult result = new SearchResult(E2E4, E7E5, 35, 7, 30000);
+        assertEquals("info depth 7 seldepth 11 multipv 1 score cp 35 nodes 30000 nps 200000 hashfull 40 tbhits 0"
+                + " time 150 pv e2e4 e7e5", InfoFormat.searchEnd(last, result, 150_000_000L, 40, false));
+    }
+
+    @Test
+    void searchEndUnderAMillisecondStillHasARate() {
+        SearchInfo last = new SearchInfo(1, 1, 1, 20, Bound.EXACT, 21, 0, 0, new int[] {E2E4});
+        SearchResult result = new SearchResult(E2E4, Move.NONE, 20, 1, 21);
+        assertEquals("info depth 1 seldepth 1 multipv 1 score cp 20 nodes 21 nps 84000 hashfull 0 tbhits 0 time 0"
+                + " pv e2e4", InfoFormat.searchEnd(last, result, 250_000L, 0, false));
+    }
+
+    @Test
+    void searchEndWithoutAReportOnTheMovePlayedHasNoScore() {
+        SearchInfo last = new SearchInfo(9, 14, 1, 80, Bound.LOWER, 5000, 10, 3, new int[] {E2E4});
+        SearchResult result = new SearchResult(WHITE_CASTLES_SHORT, E7E5, 80, 8, 6000);
+        assertEquals("info depth 9 seldepth 14 nodes 6000 nps 500000 hashfull 3 tbhits 0 time 12 pv e1h1 e7e5",
+                InfoFormat.searchEnd(last, result, 12_000_000L, 3, true));
+    }
+
+    @Test
+    void searchEndWithoutALegalMoveHasNoLine() {
+        SearchInfo last = new SearchInfo(0, 0, 1, Score.matedIn(0), Bound.EXACT, 0, 0, 0, new int[0]);
+        SearchResult result = new SearchResult(Move.NONE, Move.NONE, Score.matedIn(0), 0, 0);
+        assertEquals("info depth 0 seldepth 0 multipv 1 score mate 0 nodes 0 nps 0 hashfull 0 tbhits 0 time 0",
+                InfoFormat.searchEnd(last, result, 100_000L, 0, false));
     }
 
     @Test

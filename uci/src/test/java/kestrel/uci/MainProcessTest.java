@@ -14,15 +14,64 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** The program itself, started as a GUI starts it: a separate process talking over its stdin and stdout. */
 class MainProcessTest {
 
-    private static Process start() throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName())
-                .start();
+    private static Process start(String... jvmOptions) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(jvmOptions));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        return new ProcessBuilder(command).start();
+    }
+
+    /**
+     * What a fresh process, with the JVM options given, answers to {@code commands} followed by isready: the lines
+     * up to readyok. The process is then told to quit.
+     */
+    private static List<String> answersBeforeReady(String commands, String... jvmOptions) throws Exception {
+        Process process = start(jvmOptions);
+        try (OutputStream stdin = process.getOutputStream()) {
+            BufferedReader stdout = new BufferedReader(
+                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            stdin.write((commands + "isready\n").getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+            List<String> lines = readUntil(stdout, "readyok");
+            stdin.write("quit\n".getBytes(StandardCharsets.UTF_8));
+            stdin.flush();
+            assertTrue(process.waitFor(30, TimeUnit.SECONDS));
+            return lines;
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aHashRefusalNamesAHeapThatHoldsIt() {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            String hash = "setoption name Hash value 200\n";
+            List<String> refused = answersBeforeReady(hash, "-Xmx128m", "-XX:+UseParallelGC");
+            assertEquals(2, refused.size(), refused.toString());
+            Matcher suggestion = Pattern.compile("info string Hash not changed: a table of 200 MB needs 200 MB of free"
+                    + " heap; the Java heap allows at most \\d+ MB \\(-Xmx\\) and has \\d+ MB free, so start Java with"
+                    + " about (-Xmx\\d+m); keeping 16 MB").matcher(refused.get(0));
+            assertTrue(suggestion.matches(), refused.get(0));
+            assertEquals(List.of("readyok"), answersBeforeReady(hash, suggestion.group(1), "-XX:+UseParallelGC"));
+        });
+    }
+
+    @Test
+    void aHashGivenUpLeavesRoomForTheNextOne() {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            // The dropped 160 MB table is garbage, not a reason to refuse the second one.
+            List<String> lines = answersBeforeReady("setoption name Hash value 160\nsetoption name Hash value 16\n"
+                    + "setoption name Hash value 160\n", "-Xmx256m", "-XX:+UseParallelGC");
+            assertEquals(List.of("readyok"), lines);
+        });
     }
 
     private static List<String> readUntil(BufferedReader reader, String prefix) throws IOException {
@@ -57,6 +106,26 @@ class MainProcessTest {
                 assertEquals(0, process.exitValue());
                 String errors = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
                 assertEquals("", errors, "stderr should stay quiet");
+            } finally {
+                process.destroyForcibly();
+            }
+        });
+    }
+
+    @Test
+    void aPipedScriptEndingInQuitGetsItsBestMove() {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            Process process = start();
+            try (OutputStream stdin = process.getOutputStream()) {
+                stdin.write("setoption name Hash value 64\ngo depth 6\nquit\n".getBytes(StandardCharsets.UTF_8));
+            }
+            try {
+                List<String> lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                        .lines().toList();
+                assertTrue(process.waitFor(30, TimeUnit.SECONDS));
+                assertEquals(0, process.exitValue());
+                assertEquals(1, lines.stream().filter(line -> line.startsWith("bestmove ")).count(), lines.toString());
+                assertTrue(lines.get(lines.size() - 1).startsWith("bestmove "), lines.toString());
             } finally {
                 process.destroyForcibly();
             }

@@ -42,6 +42,24 @@ class PositionCommandTest {
     }
 
     @Test
+    void anUpperCasePromotionLetterIsAccepted() {
+        try (UciSession session = new UciSession()) {
+            session.send("position fen 1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7b8Q e8d7");
+            assertEquals(List.of(), session.answersBeforeReady());
+            assertEquals("1Q6/3k4/8/8/8/8/8/4K3 w - - 1 2", session.fen());
+        }
+    }
+
+    @Test
+    void anUpperCasePromotionLetterIsAcceptedInSearchmoves() {
+        try (UciSession session = new UciSession()) {
+            session.send("position fen 1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "go depth 3 searchmoves a7a8N");
+            List<String> lines = session.untilStartsWith("bestmove");
+            assertEquals("bestmove a7a8n", lines.get(lines.size() - 1).split(" ponder ")[0], lines.toString());
+        }
+    }
+
+    @Test
     void fenWithoutClocksIsAccepted() {
         try (UciSession session = new UciSession()) {
             session.send("position fen 4k3/8/8/8/8/8/4P3/4K3 b - -");

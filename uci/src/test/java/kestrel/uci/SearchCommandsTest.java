@@ -167,11 +167,60 @@ class SearchCommandsTest {
         }
     }
 
-    @Test
-    void quitEndsTheSessionDuringASearch() {
+    /** Ends the session with quit right after {@code commands} and returns all it printed. */
+    private static List<String> quitRightAfter(String... commands) {
         UciSession session = new UciSession();
-        session.send("go infinite", "quit");
+        session.send(commands);
+        session.send("quit");
         assertTrue(session.ended());
+        return session.pending();
+    }
+
+    private static List<String> bestMoves(List<String> lines) {
+        return lines.stream().filter(line -> line.startsWith("bestmove")).toList();
+    }
+
+    @Test
+    void quitEndsTheSessionDuringASearchAndAnswersIt() {
+        List<String> lines = quitRightAfter("go infinite");
+        assertEquals(1, bestMoves(lines).size(), lines.toString());
+        assertLegal(Fen.START, last(lines));
+    }
+
+    @Test
+    void quitAnswersAGoQueuedBehindAHashResize() {
+        List<String> lines = quitRightAfter("setoption name Hash value 64", "go depth 6");
+        assertEquals(1, bestMoves(lines).size(), lines.toString());
+        assertLegal(Fen.START, last(lines));
+    }
+
+    @Test
+    void quitAnswersEveryQueuedGoInOrder() {
+        List<String> lines = quitRightAfter("go depth 30", "position startpos moves e2e4", "go infinite",
+                "position startpos moves e2e4 e7e5", "go ponder");
+        List<String> answers = bestMoves(lines);
+        assertEquals(3, answers.size(), lines.toString());
+        assertLegal(Fen.START, answers.get(0));
+        assertLegal("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", answers.get(1));
+        assertLegal("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", answers.get(2));
+    }
+
+    @Test
+    void quitAnswersAGoQueuedBehindABenchThatRunsOn() {
+        // The bench is not stopped by quit; if it outlasts the grace period the loop answers the go itself.
+        List<String> lines = quitRightAfter("bench 12", "position startpos moves d2d4", "go depth 5");
+        assertEquals(1, bestMoves(lines).size(), lines.toString());
+        assertLegal("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", bestMoves(lines).get(0));
+    }
+
+    @Test
+    void theEndOfTheInputAnswersTheSearchToo() {
+        UciSession session = new UciSession();
+        session.send("go infinite");
+        session.closeInput();
+        assertTrue(session.ended());
+        List<String> lines = session.pending();
+        assertEquals(1, bestMoves(lines).size(), lines.toString());
     }
 
     @Test
@@ -193,8 +242,77 @@ class SearchCommandsTest {
                     .filter(line -> line.startsWith("info depth 4 ") && line.contains(" pv ")).toList();
             assertTrue(!infos.isEmpty());
             assertTrue(infos.get(0).matches("info depth 4 seldepth \\d+ multipv 1 score (cp|mate) -?\\d+"
-                    + "( lowerbound| upperbound)? nodes \\d+ nps \\d+ hashfull \\d+ tbhits 0 time \\d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+"),
+                    + "( lowerbound| upperbound)? nodes \\d+( nps \\d+)? hashfull \\d+ tbhits 0 time \\d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+"),
                     infos.get(0));
+        }
+    }
+
+    private static final String SUMMARY = "info depth \\d+ seldepth \\d+ multipv 1 score (cp|mate) -?\\d+"
+            + "( lowerbound| upperbound)? nodes \\d+ nps \\d+ hashfull \\d+ tbhits 0 time \\d+ pv( [a-h][1-8][a-h][1-8][nbrq]?)+";
+
+    private static long field(String line, String name) {
+        String[] words = line.split(" ");
+        for (int i = 0; i < words.length - 1; i++) {
+            if (words[i].equals(name)) {
+                return Long.parseLong(words[i + 1]);
+            }
+        }
+        throw new AssertionError("no " + name + " in " + line);
+    }
+
+    /** The line before bestmove: the totals, and the line of the move played. */
+    private static void assertSummaryBeforeBestMove(List<String> lines) {
+        String summary = lines.get(lines.size() - 2);
+        assertTrue(summary.matches(SUMMARY), summary);
+        assertEquals(bestMoveText(last(lines)), summary.split(" pv ")[1].split(" ")[0], summary);
+        for (String line : lines.subList(0, lines.size() - 2)) {
+            if (line.contains(" nodes ")) {
+                assertTrue(field(summary, "nodes") >= field(line, "nodes"), line + " / " + summary);
+                assertTrue(field(summary, "time") >= field(line, "time"), line + " / " + summary);
+            }
+        }
+    }
+
+    @Test
+    void aSearchEndsWithItsTotalsJustBeforeTheBestMove() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos", "go depth 5");
+            List<String> lines = session.untilStartsWith("bestmove");
+            assertSummaryBeforeBestMove(lines);
+            assertTrue(lines.get(lines.size() - 2).startsWith("info depth 5 "), lines.toString());
+        }
+    }
+
+    @Test
+    void aStoppedSearchEndsWithItsTotalsToo() {
+        try (UciSession session = new UciSession()) {
+            session.send("position startpos moves e2e4", "go infinite");
+            List<String> lines = session.untilStartsWith("info depth 6 ");
+            session.send("stop");
+            lines.addAll(session.untilStartsWith("bestmove"));
+            assertSummaryBeforeBestMove(lines);
+        }
+    }
+
+    @Test
+    void everySearchedMoveOfMultiPvEndsWithTheTotalsOfTheFirstLine() {
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name MultiPV value 3", "position startpos", "go depth 4");
+            assertSummaryBeforeBestMove(session.untilStartsWith("bestmove"));
+        }
+    }
+
+    @Test
+    void currentMovesAreReportedSparingly() {
+        try (UciSession session = new UciSession()) {
+            session.send("position fen r2q1rk1/pp2bppp/2n1bn2/3p4/3P4/2NBBN2/PP3PPP/R2Q1RK1 w - - 0 11",
+                    "go movetime 2500");
+            List<String> lines = session.untilStartsWith("bestmove");
+            long time = field(lines.get(lines.size() - 2), "time");
+            long currentMoves = lines.stream().filter(line -> line.contains(" currmove ")).count();
+            // None in the first second, then at most one per half second: a bound from the search's own clock.
+            assertTrue(currentMoves >= 1 && currentMoves <= (time - 1000) / 500 + 1,
+                    currentMoves + " currmove lines in " + time + " ms: " + lines);
         }
     }
 

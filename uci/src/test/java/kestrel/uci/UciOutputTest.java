@@ -45,6 +45,16 @@ class UciOutputTest {
     }
 
     @Test
+    void nothingFollowsTheLastLines() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        UciOutput output = new UciOutput(bytes);
+        output.sendLast(List.of("bestmove e2e4"));
+        output.send("info depth 1");
+        output.sendAll(List.of("bestmove d2d4"));
+        assertEquals("bestmove e2e4\n", bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void infoStringIsAlwaysOneLine() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         new UciOutput(bytes).info("first\nsecond\r\nthird");

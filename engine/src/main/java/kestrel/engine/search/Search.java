@@ -28,7 +28,9 @@ public final class Search {
     private static final int NO_SCORE = -Score.INFINITE;
     /** Limits other than the node count are looked at every this many nodes (a power of two, minus one). */
     private static final int CHECK_INTERVAL_MASK = 1023;
+    /** No current root move is reported in a search's first second, and then at most one per interval. */
     private static final long CURRENT_MOVE_DELAY_NANOS = 1_000_000_000L;
+    private static final long CURRENT_MOVE_INTERVAL_NANOS = 500_000_000L;
 
     private static final int ASPIRATION_MIN_DEPTH = 4;
     private static final int ASPIRATION_WINDOW = 20;
@@ -92,6 +94,8 @@ public final class Search {
     private long strengthNodes;
     private int selectiveDepth;
     private long startNanos;
+    /** When the next current root move may be reported. */
+    private long nextCurrentMoveNanos;
     private boolean pondering;
     private boolean infinite;
     /** False during the first iteration, which always completes so that there is always a move to play. */
@@ -166,6 +170,7 @@ public final class Search {
 
     private SearchResult iterate(Position start, SearchLimits limits) {
         startNanos = System.nanoTime();
+        nextCurrentMoveNanos = startNanos + CURRENT_MOVE_DELAY_NANOS;
         position = new Position(start);
         rootPly = position.ply();
         history.clear();
@@ -309,7 +314,10 @@ public final class Search {
         pvLength[0] = 0;
         for (int index = line; index < rootMoves.count(); index++) {
             int move = rootMoves.move(index);
-            if (System.nanoTime() - startNanos > CURRENT_MOVE_DELAY_NANOS) {
+            long now = System.nanoTime();
+            if (now - nextCurrentMoveNanos >= 0) {
+                // One line per root move would flood the GUI once iterations are quick (thousands in a mate search).
+                nextCurrentMoveNanos = now + CURRENT_MOVE_INTERVAL_NANOS;
                 listener.onCurrentMove(depth, move, index + 1);
             }
             long nodesBefore = nodes;

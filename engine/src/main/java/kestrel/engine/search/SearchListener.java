@@ -5,7 +5,10 @@ public interface SearchListener {
     /** A completed iteration's line, or an aspiration fail (bound not EXACT). */
     void onIteration(SearchInfo info);
 
-    /** The root move being searched, 1-based number; sent only after the search has run a while. */
+    /**
+     * The root move being searched, 1-based number, as it starts: not in the search's first second, and then for at
+     * most one root move per half second.
+     */
     default void onCurrentMove(int depth, int move, int moveNumber) {
     }
 

@@ -1,14 +1,16 @@
 package kestrel.engine.search;
 
 import java.util.Arrays;
+import java.util.concurrent.CancellationException;
 
 /**
  * The transposition table: what earlier searches learnt about positions, kept in one fixed-size primitive array of
  * packed entries so that probing and storing never allocate.
  *
  * <p><b>Size.</b> The {@code Hash} option gives megabytes (1 .. {@value #MAX_MEGABYTES}); the table holds exactly
- * {@code megabytes * 2^20 / 8} entries of one {@code long} each. A Java array holds at most 2^31 - 1 elements, so the
- * longs are kept in segments of 2^27 (1 GiB); tables up to 1 GiB have a single segment.
+ * {@code megabytes * 2^20 / 8} entries of one {@code long} each, kept in segments of 2^23 longs (64 MiB; tables up to
+ * 64 MB have a single segment): a Java array holds at most 2^31 - 1 elements, and the JVM cannot pause a thread
+ * while it clears a new array, so one huge array would hold up the whole program (quit included) for seconds.
  *
  * <p><b>Indexing.</b> Entries come in buckets of {@value #BUCKET_SIZE} (32 bytes). The bucket of a key is
  * {@code (low 32 bits of key * bucket count) >>> 32} (multiply-shift, so any size works, not only powers of two); the
@@ -45,7 +47,7 @@ public final class TranspositionTable {
 
     static final int BUCKET_SIZE = 4;
     private static final int ENTRY_BYTES = Long.BYTES;
-    private static final int SEGMENT_SHIFT = 27;
+    private static final int SEGMENT_SHIFT = 23;
     private static final long SEGMENT_LONGS = 1L << SEGMENT_SHIFT;
     private static final int SEGMENT_MASK = (int) SEGMENT_LONGS - 1;
     private static final int SAMPLE_SIZE = 1000;
@@ -93,7 +95,7 @@ public final class TranspositionTable {
     /**
      * Reallocates to exactly this size (only between searches); the content is lost. Throws
      * IllegalArgumentException, leaving the table as it was, when the size is out of range or the Java heap
-     * cannot hold it.
+     * cannot hold it, and CancellationException, likewise, when the thread is interrupted during the allocation.
      */
     public void resize(int megabytes) {
         if (megabytes < MIN_MEGABYTES || megabytes > MAX_MEGABYTES) {
@@ -101,23 +103,30 @@ public final class TranspositionTable {
                     "hash size must be " + MIN_MEGABYTES + " .. " + MAX_MEGABYTES + " MB, not " + megabytes);
         }
         long longs = entriesFor(megabytes);
+        long bytes = longs * Long.BYTES;
         // Refuse at once what the heap cannot hold beside what it holds now (the old table stays until the new one
         // is complete): filling the heap to find out takes seconds, long enough for a GUI to give up on isready.
-        Runtime runtime = Runtime.getRuntime();
-        long inUse = runtime.totalMemory() - runtime.freeMemory();
-        if (longs * Long.BYTES > runtime.maxMemory() - inUse) {
-            throw tooLarge(megabytes);
+        if (bytes > freeHeapBytes()) {
+            // Much of what is in use may be garbage, such as a table just given up: collect it before refusing.
+            System.gc();
+            if (bytes > freeHeapBytes()) {
+                throw tooLarge(megabytes, freeHeapBytes(), true);
+            }
         }
+        long free = freeHeapBytes();
         int segmentCount = (int) ((longs + SEGMENT_LONGS - 1) / SEGMENT_LONGS);
         long[][] fresh = new long[segmentCount][];
         try {
             for (int index = 0; index < segmentCount; index++) {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new CancellationException("resize to " + megabytes + " MB interrupted");
+                }
                 fresh[index] = new long[(int) Math.min(SEGMENT_LONGS, longs - index * SEGMENT_LONGS)];
             }
         } catch (OutOfMemoryError error) {
             // The old table is still held, so that a failed resize leaves everything as it was.
             fresh = null;
-            throw tooLarge(megabytes);
+            throw tooLarge(megabytes, free, false);
         }
         segments = fresh;
         bucketCount = longs / BUCKET_SIZE;
@@ -125,10 +134,28 @@ public final class TranspositionTable {
         generation = 0;
     }
 
-    private IllegalArgumentException tooLarge(int requestedMegabytes) {
-        long heapMegabytes = Runtime.getRuntime().maxMemory() >> 20;
-        return new IllegalArgumentException("a hash table of " + requestedMegabytes + " MB does not fit in the Java heap ("
-                + heapMegabytes + " MB; raise it with -Xmx); keeping " + this.megabytes + " MB");
+    /** What the heap could still take: its limit (-Xmx) less what it holds now, garbage not yet collected included. */
+    private static long freeHeapBytes() {
+        Runtime runtime = Runtime.getRuntime();
+        return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+    }
+
+    /**
+     * The refusal, saying what the table needs, what the heap had free before the attempt, and an -Xmx that would
+     * do: what was in use plus the table, with room to spare (the usable heap is up to a tenth below -Xmx). With
+     * {@code tooLittleFree} false the free memory looked enough, but the heap could not provide it in the end.
+     */
+    private IllegalArgumentException tooLarge(int requestedMegabytes, long freeBytes, boolean tooLittleFree) {
+        long maxMegabytes = Runtime.getRuntime().maxMemory() >> 20;
+        long freeMegabytes = Math.max(0, freeBytes >> 20);
+        long neededMegabytes = maxMegabytes - freeMegabytes + requestedMegabytes;
+        long suggestedMegabytes = (neededMegabytes * 5 / 4 + 63) / 64 * 64;
+        String heap = tooLittleFree
+                ? "; the Java heap allows at most " + maxMegabytes + " MB (-Xmx) and has " + freeMegabytes + " MB free"
+                : ", which the Java heap (at most " + maxMegabytes + " MB, -Xmx) could not provide";
+        return new IllegalArgumentException("a table of " + requestedMegabytes + " MB needs " + requestedMegabytes
+                + " MB of free heap" + heap + ", so start Java with about -Xmx" + suggestedMegabytes + "m; keeping "
+                + megabytes + " MB");
     }
 
     public int sizeMegabytes() {

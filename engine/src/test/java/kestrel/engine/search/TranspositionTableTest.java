@@ -2,7 +2,10 @@ package kestrel.engine.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.concurrent.CancellationException;
 import kestrel.engine.Move;
 import kestrel.engine.Square;
 import org.junit.jupiter.api.Test;
@@ -57,6 +60,32 @@ class TranspositionTableTest {
     @Test
     void largestSizeIsComputedWithoutOverflow() {
         assertEquals(32_768L * 131_072, TranspositionTable.entriesFor(TranspositionTable.MAX_MEGABYTES));
+    }
+
+    @Test
+    void aTableTheHeapCannotHoldIsRefusedSayingWhatItNeeds() {
+        assumeTrue(Runtime.getRuntime().maxMemory() < (long) TranspositionTable.MAX_MEGABYTES << 20);
+        TranspositionTable table = new TranspositionTable(1);
+        IllegalArgumentException refusal = assertThrows(IllegalArgumentException.class,
+                () -> table.resize(TranspositionTable.MAX_MEGABYTES));
+        assertTrue(refusal.getMessage().matches("a table of 32768 MB needs 32768 MB of free heap; the Java heap allows"
+                + " at most \\d+ MB \\(-Xmx\\) and has \\d+ MB free, so start Java with about -Xmx\\d+m; keeping 1 MB"),
+                refusal.getMessage());
+        assertEquals(1, table.sizeMegabytes());
+    }
+
+    @Test
+    void anInterruptedResizeGivesUpAndKeepsTheTable() {
+        TranspositionTable table = new TranspositionTable(1);
+        table.store(KEY, MOVE, 10, 3, TranspositionTable.BOUND_EXACT, 0);
+        Thread.currentThread().interrupt();
+        try {
+            assertThrows(CancellationException.class, () -> table.resize(128));
+        } finally {
+            Thread.interrupted();
+        }
+        assertEquals(1, table.sizeMegabytes());
+        assertEquals(MOVE, TranspositionTable.move(table.probe(KEY)));
     }
 
     @Test
