@@ -1,5 +1,8 @@
 package kestrel.uci;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
@@ -9,8 +12,17 @@ import picocli.CommandLine.Command;
 public final class UciCommand implements Callable<Integer> {
     @Override
     public Integer call() {
-        // stdin and stdout are the protocol channel itself; everything else goes to the log.
-        new UciLoop(System.in, System.out).run();
+        // stdin and stdout are the protocol channel itself; everything else goes to the log. Only the session holds
+        // the real stdout: whatever else prints to System.out (Logback's status messages about a broken
+        // configuration, say) lands on stderr instead of in the GUI's input.
+        PrintStream standardOut = System.out;
+        standardOut.flush();
+        System.setOut(System.err);
+        try {
+            new UciLoop(System.in, new FileOutputStream(FileDescriptor.out)).run();
+        } finally {
+            System.setOut(standardOut);
+        }
         return ExitCodes.OK;
     }
 }

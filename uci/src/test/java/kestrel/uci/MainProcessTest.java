@@ -8,21 +8,55 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The program itself, started as a GUI starts it: a separate process talking over its stdin and stdout. */
 class MainProcessTest {
 
-    private static Process start() throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName())
-                .start();
+    private static Process start(String... jvmOptions) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(jvmOptions));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        return new ProcessBuilder(command).start();
+    }
+
+    /** Sends {@code input} (ending with quit) and returns stdout and stderr once the process has ended. */
+    private static String[] converse(Process process, String input) throws Exception {
+        try {
+            process.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+            process.getOutputStream().close();
+            CompletableFuture<String> errors = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(process.waitFor(30, TimeUnit.SECONDS));
+            return new String[] {output, errors.get()};
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    private static void assertOnlyProtocol(String stdout) {
+        for (String line : stdout.split("\n")) {
+            assertTrue(line.startsWith("id ") || line.startsWith("option ") || line.equals("uciok"),
+                    "not a UCI line on stdout: " + line);
+        }
+        assertTrue(stdout.endsWith("uciok\n"), stdout);
     }
 
     private static List<String> readUntil(BufferedReader reader, String prefix) throws IOException {
@@ -81,6 +115,39 @@ class MainProcessTest {
             } finally {
                 process.destroyForcibly();
             }
+        });
+    }
+
+    @Test
+    void aBrokenLogbackConfigurationIsReportedOnStderrNotStdout(@TempDir Path directory) {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            Path broken = Files.writeString(directory.resolve("broken.xml"), "<configuration><appender");
+            String[] result = converse(start("-Dlogback.configurationFile=" + broken), "uci\nquit\n");
+            assertOnlyProtocol(result[0]);
+            assertTrue(result[1].contains("JoranException"), result[1]);
+        });
+    }
+
+    @Test
+    void logbackDebugStatusGoesToStderr() {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            String[] result = converse(start("-Dlogback.debug=true", "-Dlogback.configurationFile=/no/such/file.xml"),
+                    "uci\nquit\n");
+            assertOnlyProtocol(result[0]);
+            assertTrue(result[1].contains("/no/such/file.xml"), result[1]);
+        });
+    }
+
+    @Test
+    void kestrelLogFileReceivesTheLog(@TempDir Path directory) {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            Path log = directory.resolve("kestrel.log");
+            String[] result = converse(start("-Dkestrel.log.file=" + log, "-Dkestrel.log.level=DEBUG"),
+                    "uci\nquit\n");
+            assertOnlyProtocol(result[0]);
+            String logged = Files.readString(log);
+            assertTrue(logged.contains(" DEBUG [main] kestrel.uci.UciLoop - >> uci"), logged);
+            assertTrue(result[1].contains(">> uci"), "the log also goes to stderr: " + result[1]);
         });
     }
 }
