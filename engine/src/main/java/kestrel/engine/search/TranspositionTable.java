@@ -74,15 +74,40 @@ public final class TranspositionTable {
     }
 
     /**
+     * A table of {@code megabytes} MB whose memory is taken only when first needed: by {@link #allocate}, by the
+     * first {@link #newSearch}, or at once by a {@link #resize} to another size. A program can then start before
+     * the default table is built, and a GUI that sets {@code Hash} at start-up never has two tables in memory.
+     */
+    public static TranspositionTable deferred(int megabytes) {
+        return new TranspositionTable(megabytes, 16, false);
+    }
+
+    /**
      * A table that verifies only the lowest {@code verificationBits} of the 16 key bits it keeps, so tests can force
      * key collisions: with 0 bits every occupied slot of a bucket answers every probe.
      */
     TranspositionTable(int megabytes, int verificationBits) {
+        this(megabytes, verificationBits, true);
+    }
+
+    private TranspositionTable(int megabytes, int verificationBits, boolean allocateNow) {
         if (verificationBits < 0 || verificationBits > 16) {
             throw new IllegalArgumentException("verification bits must be 0..16, not " + verificationBits);
         }
         this.checkMask = ((1L << verificationBits) - 1) << CHECK_SHIFT;
-        resize(megabytes);
+        checkSize(megabytes);
+        this.megabytes = megabytes;
+        this.bucketCount = entriesFor(megabytes) / BUCKET_SIZE;
+        if (allocateNow) {
+            allocate();
+        }
+    }
+
+    /** Takes the memory of a {@link #deferred} table now (nothing when it has it already); as {@link #resize}. */
+    public void allocate() {
+        if (segments == null) {
+            reallocate(megabytes);
+        }
     }
 
     /** The number of entries of a table of this many megabytes. */
@@ -91,15 +116,31 @@ public final class TranspositionTable {
     }
 
     /**
-     * Reallocates to exactly this size (only between searches); the content is lost. Throws
+     * Reallocates to exactly this size (only between searches); the content is lost. The same size only empties
+     * the table. Throws
      * IllegalArgumentException, leaving the table as it was, when the size is out of range or the Java heap
      * cannot hold it.
      */
     public void resize(int megabytes) {
+        checkSize(megabytes);
+        if (megabytes == this.megabytes) {
+            // Same size: emptying it is the same as a new table, without a second one in memory meanwhile.
+            if (segments != null) {
+                clear();
+            }
+            return;
+        }
+        reallocate(megabytes);
+    }
+
+    private static void checkSize(int megabytes) {
         if (megabytes < MIN_MEGABYTES || megabytes > MAX_MEGABYTES) {
             throw new IllegalArgumentException(
                     "hash size must be " + MIN_MEGABYTES + " .. " + MAX_MEGABYTES + " MB, not " + megabytes);
         }
+    }
+
+    private void reallocate(int megabytes) {
         long longs = entriesFor(megabytes);
         // Refuse at once what the heap cannot hold beside what it holds now (the old table stays until the new one
         // is complete): filling the heap to find out takes seconds, long enough for a GUI to give up on isready.
@@ -142,6 +183,9 @@ public final class TranspositionTable {
 
     /** Empties the table (ucinewgame, Clear Hash). */
     public void clear() {
+        if (segments == null) {
+            return;
+        }
         for (long[] segment : segments) {
             Arrays.fill(segment, 0L);
         }
@@ -150,11 +194,15 @@ public final class TranspositionTable {
 
     /** Starts a new search: entries written from now on are younger than all those already in the table. */
     public void newSearch() {
+        allocate();
         generation = (generation + 1) & GENERATION_MASK;
     }
 
     /** Fill in per mille: entries of the current search among the first 1000. */
     public int hashfull() {
+        if (segments == null) {
+            return 0;
+        }
         long[] first = segments[0];
         int used = 0;
         for (int index = 0; index < SAMPLE_SIZE; index++) {
