@@ -4,6 +4,7 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 
 /** {@code kestrel uci}, also what {@code kestrel} alone runs: a UCI session on stdin and stdout. */
@@ -19,10 +20,32 @@ public final class UciCommand implements Callable<Integer> {
         standardOut.flush();
         System.setOut(System.err);
         try {
-            new UciLoop(System.in, new FileOutputStream(FileDescriptor.out)).run();
+            // Logging starts on its own thread while the session is built (Logback's set-up takes about as long as
+            // the rest of the start); SLF4J hands out stand-in loggers meanwhile. Reading waits for it, so that
+            // nothing is logged before it is ready.
+            Thread logging = new Thread(LoggerFactory::getILoggerFactory, "kestrel-logging-init");
+            logging.start();
+            UciLoop session = new UciLoop(System.in, new FileOutputStream(FileDescriptor.out));
+            joinUninterruptibly(logging);
+            session.run();
         } finally {
             System.setOut(standardOut);
         }
         return ExitCodes.OK;
+    }
+
+    private static void joinUninterruptibly(Thread thread) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
