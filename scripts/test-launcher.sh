@@ -180,6 +180,12 @@ launch
 check "a lock left by a dead launcher is taken over" test "$(count '^mvn')" -eq 1
 check "... with a word on stderr" grep -q "stale lock" "$TREE/err"
 
-chmod 755 "$TREE" 2>/dev/null
+new_tree
+rm "$TREE/pom.xml"
+mv "$TREE/uci/target/kestrel.jar" "$TREE/kestrel.jar"
+launch
+check "the distribution (no pom.xml) runs the kestrel.jar beside the launcher" log_has "^java .*-jar $TREE/kestrel.jar"
+check "... and never builds" log_lacks "^mvn"
+
 echo "test-launcher: $passed passed, $failures failed" >&2
 [ "$failures" -eq 0 ]
