@@ -1,38 +1,69 @@
 @echo off
 rem Kestrel launcher for Windows.
 rem
-rem Arena (or any UCI GUI) users: point the GUI at this file, or configure the
-rem engine command as   java -Xss16m -XX:+UseParallelGC -jar <repo>\uci\target\kestrel.jar
-rem once the jar has been built (mvn -B -DskipTests package).
+rem Arena (or any UCI GUI) users: point the GUI at this file, or at java.exe with
+rem the parameters   -XX:+UseSerialGC -Xmn8m -Xss16m -jar <folder>\kestrel.jar
+rem (see docs\gui.md).
 rem
-rem Builds uci\target\kestrel.jar with Maven if it is missing (not when it is
-rem older than the sources, unlike ./kestrel: rebuild by hand with
-rem mvn -B -DskipTests package after changing them). Build output is
-rem sent to stderr so that stdout stays clean for the UCI protocol.
-rem Set JAVA to override the java binary, KESTREL_JAVA_OPTS for extra options.
+rem In the distribution (kestrel.jar beside this file) it only runs the jar. In
+rem the source tree it runs uci\target\kestrel.jar and builds it with Maven when
+rem it is missing (not when it is older than the sources, unlike ./kestrel:
+rem rebuild with mvn -B -DskipTests package after changing them).
+rem Everything it prints goes to stderr, except a Java that is missing or older
+rem than 17, which it also reports as a UCI "info string" so that the GUI shows it.
+rem
+rem Environment: JAVA_HOME selects the Java runtime (as for Maven), JAVA the java
+rem binary itself; KESTREL_JAVA_OPTS adds JVM options after the launcher's own,
+rem and a collector named there (-XX:+UseG1GC, ...) replaces -XX:+UseSerialGC.
 setlocal
 
 set "ROOT=%~dp0"
-set "JAR=%ROOT%uci\target\kestrel.jar"
-if not defined JAVA set "JAVA=java"
-if not defined KESTREL_JAVA_OPTS set "KESTREL_JAVA_OPTS=-Xms64m"
+set "JAR=%ROOT%kestrel.jar"
+if exist "%ROOT%pom.xml" set "JAR=%ROOT%uci\target\kestrel.jar"
+
+if defined JAVA goto havejava
+set "JAVA=java"
+if defined JAVA_HOME set "JAVA=%JAVA_HOME%\bin\java.exe"
+:havejava
+
+rem Java 17 or newer: the version line reads  ... version "17.0.15" ...  and older
+rem ones "1.8.0_392", "11.0.2", "16"; the dot stands for the quote.
+"%JAVA%" -version 2>&1 | findstr /r /c:"version .1[7-9]" /c:"version .[2-9][0-9]" >nul
+if errorlevel 1 goto badjava
 
 if exist "%JAR%" goto run
+if not exist "%ROOT%pom.xml" goto nojar
 
 where mvn >nul 2>nul
 if errorlevel 1 goto nomaven
 
 echo kestrel: building uci\target\kestrel.jar ... 1>&2
 pushd "%ROOT%"
-call mvn -B -q -DskipTests package 1>&2
+set "MAVEN_OPTS=%MAVEN_OPTS% -Djansi.noreset=true"
+call mvn -B -q -Dstyle.color=never -DskipTests package 1>&2
 set "BUILD_RC=%ERRORLEVEL%"
 popd
 if not "%BUILD_RC%"=="0" goto buildfailed
 if not exist "%JAR%" goto buildfailed
 
 :run
-"%JAVA%" %KESTREL_JAVA_OPTS% -Xss16m -XX:+UseParallelGC -jar "%JAR%" %*
+set "GC_OPTS=-XX:+UseSerialGC -Xmn8m"
+if not defined KESTREL_JAVA_OPTS goto launch
+echo(%KESTREL_JAVA_OPTS%| findstr /r /c:"-XX:+Use[A-Za-z]*GC" >nul
+if not errorlevel 1 set "GC_OPTS="
+:launch
+"%JAVA%" -Xss16m -Xlog:disable -Xlog:all=warning:stderr %GC_OPTS% %KESTREL_JAVA_OPTS% -jar "%JAR%" %*
 exit /b %ERRORLEVEL%
+
+:badjava
+echo kestrel: Kestrel needs Java 17 or newer; "%JAVA%" is missing or older. Install a Java 17+ runtime or set JAVA_HOME to one. 1>&2
+echo info string kestrel: Kestrel needs Java 17 or newer; "%JAVA%" is missing or older. Install a Java 17+ runtime or set JAVA_HOME to one.
+"%JAVA%" -version
+exit /b 1
+
+:nojar
+echo kestrel: %JAR% is missing 1>&2
+exit /b 1
 
 :nomaven
 echo kestrel: uci\target\kestrel.jar is missing and Maven (mvn) was not found 1>&2

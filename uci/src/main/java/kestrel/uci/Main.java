@@ -12,6 +12,11 @@ import picocli.CommandLine.Command;
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
+        if (args.length == 0) {
+            // What a GUI starts: go straight to the session; building the Picocli model first costs start-up time.
+            new UciCommand().call();
+            return;
+        }
         int exitCode = commandLine().execute(args);
         if (exitCode != 0) {
             System.exit(exitCode);

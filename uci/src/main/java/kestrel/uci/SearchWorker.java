@@ -75,7 +75,8 @@ final class SearchWorker implements AutoCloseable {
 
     SearchWorker(UciOutput output, int hashMegabytes) {
         this.output = output;
-        this.table = new TranspositionTable(hashMegabytes);
+        // Built on the search thread by the first isready, search or Hash change: not before uciok, and only once.
+        this.table = TranspositionTable.deferred(hashMegabytes);
         this.search = new Search(table, new Listener());
         this.thread = Executors.newSingleThreadExecutor(task -> {
             Thread searchThread = new Thread(null, task, "kestrel-search", STACK_BYTES);
@@ -158,7 +159,7 @@ final class SearchWorker implements AutoCloseable {
 
     /**
      * Sends {@code readyok}: at once while a search runs (UCI wants that), otherwise once the chores queued before
-     * it (a hash resize) are done.
+     * it (a hash resize, or building the table the first time) are done.
      */
     void readyOk() {
         synchronized (lock) {
@@ -167,7 +168,14 @@ final class SearchWorker implements AutoCloseable {
                 return;
             }
         }
-        thread.execute(() -> output.send("readyok"));
+        thread.execute(() -> {
+            try {
+                table.allocate();
+            } catch (IllegalArgumentException refused) {
+                output.info("Hash: " + refused.getMessage());
+            }
+            output.send("readyok");
+        });
     }
 
     /** True from a {@code go} until its {@code bestmove} has been sent. */

@@ -8,15 +8,19 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The program itself, started as a GUI starts it: a separate process talking over its stdin and stdout. */
 class MainProcessTest {
@@ -50,6 +54,26 @@ class MainProcessTest {
         }
     }
 
+    /** Sends {@code input} (ending with quit) and returns stdout and stderr once the process has ended. */
+    private static String[] converse(Process process, String input) throws Exception {
+        try {
+            process.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+            process.getOutputStream().close();
+            CompletableFuture<String> errors = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(process.waitFor(30, TimeUnit.SECONDS));
+            return new String[] {output, errors.get()};
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
     @Test
     void aHashRefusalNamesAHeapThatHoldsIt() {
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
@@ -72,6 +96,14 @@ class MainProcessTest {
                     + "setoption name Hash value 160\n", "-Xmx256m", "-XX:+UseParallelGC");
             assertEquals(List.of("readyok"), lines);
         });
+    }
+
+    private static void assertOnlyProtocol(String stdout) {
+        for (String line : stdout.split("\n")) {
+            assertTrue(line.startsWith("id ") || line.startsWith("option ") || line.equals("uciok"),
+                    "not a UCI line on stdout: " + line);
+        }
+        assertTrue(stdout.endsWith("uciok\n"), stdout);
     }
 
     private static List<String> readUntil(BufferedReader reader, String prefix) throws IOException {
@@ -150,6 +182,41 @@ class MainProcessTest {
             } finally {
                 process.destroyForcibly();
             }
+        });
+    }
+
+    @Test
+    void aBrokenLogbackConfigurationIsReportedOnStderrNotStdout(@TempDir Path directory) {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            Path broken = Files.writeString(directory.resolve("broken.xml"), "<configuration><appender");
+            String[] result = converse(start("-Dlogback.configurationFile=" + broken), "uci\nquit\n");
+            assertOnlyProtocol(result[0]);
+            assertTrue(result[1].contains("JoranException"), result[1]);
+        });
+    }
+
+    @Test
+    void logbackStatusMessagesGoToStderr() {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            // This listener prints to System.out.
+            String[] result = converse(start(
+                    "-Dlogback.statusListenerClass=ch.qos.logback.core.status.OnConsoleStatusListener"),
+                    "uci\nquit\n");
+            assertOnlyProtocol(result[0]);
+            assertTrue(result[1].contains("This is logback-classic version"), result[1]);
+        });
+    }
+
+    @Test
+    void kestrelLogFileReceivesTheLog(@TempDir Path directory) {
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+            Path log = directory.resolve("kestrel.log");
+            String[] result = converse(start("-Dkestrel.log.file=" + log, "-Dkestrel.log.level=DEBUG"),
+                    "uci\nquit\n");
+            assertOnlyProtocol(result[0]);
+            String logged = Files.readString(log);
+            assertTrue(logged.contains(" DEBUG [main] kestrel.uci.UciLoop - >> uci"), logged);
+            assertTrue(result[1].contains(">> uci"), "the log also goes to stderr: " + result[1]);
         });
     }
 }

@@ -76,15 +76,40 @@ public final class TranspositionTable {
     }
 
     /**
+     * A table of {@code megabytes} MB whose memory is taken only when first needed: by {@link #allocate}, by the
+     * first {@link #newSearch}, or at once by a {@link #resize} to another size. A program can then start before
+     * the default table is built, and a GUI that sets {@code Hash} at start-up never has two tables in memory.
+     */
+    public static TranspositionTable deferred(int megabytes) {
+        return new TranspositionTable(megabytes, 16, false);
+    }
+
+    /**
      * A table that verifies only the lowest {@code verificationBits} of the 16 key bits it keeps, so tests can force
      * key collisions: with 0 bits every occupied slot of a bucket answers every probe.
      */
     TranspositionTable(int megabytes, int verificationBits) {
+        this(megabytes, verificationBits, true);
+    }
+
+    private TranspositionTable(int megabytes, int verificationBits, boolean allocateNow) {
         if (verificationBits < 0 || verificationBits > 16) {
             throw new IllegalArgumentException("verification bits must be 0..16, not " + verificationBits);
         }
         this.checkMask = ((1L << verificationBits) - 1) << CHECK_SHIFT;
-        resize(megabytes);
+        checkSize(megabytes);
+        this.megabytes = megabytes;
+        this.bucketCount = entriesFor(megabytes) / BUCKET_SIZE;
+        if (allocateNow) {
+            allocate();
+        }
+    }
+
+    /** Takes the memory of a {@link #deferred} table now (nothing when it has it already); as {@link #resize}. */
+    public void allocate() {
+        if (segments == null) {
+            reallocate(megabytes);
+        }
     }
 
     /** The number of entries of a table of this many megabytes. */
@@ -93,15 +118,31 @@ public final class TranspositionTable {
     }
 
     /**
-     * Reallocates to exactly this size (only between searches); the content is lost. Throws
+     * Reallocates to exactly this size (only between searches); the content is lost. The same size only empties
+     * the table. Throws
      * IllegalArgumentException, leaving the table as it was, when the size is out of range or the Java heap
      * cannot hold it, and CancellationException, likewise, when the thread is interrupted during the allocation.
      */
     public void resize(int megabytes) {
+        checkSize(megabytes);
+        if (megabytes == this.megabytes) {
+            // Same size: emptying it is the same as a new table, without a second one in memory meanwhile.
+            if (segments != null) {
+                clear();
+            }
+            return;
+        }
+        reallocate(megabytes);
+    }
+
+    private static void checkSize(int megabytes) {
         if (megabytes < MIN_MEGABYTES || megabytes > MAX_MEGABYTES) {
             throw new IllegalArgumentException(
                     "hash size must be " + MIN_MEGABYTES + " .. " + MAX_MEGABYTES + " MB, not " + megabytes);
         }
+    }
+
+    private void reallocate(int megabytes) {
         long longs = entriesFor(megabytes);
         long bytes = longs * Long.BYTES;
         // Refuse at once what the heap cannot hold beside what it holds now (the old table stays until the new one
@@ -142,14 +183,15 @@ public final class TranspositionTable {
 
     /**
      * The refusal, saying what the table needs, what the heap had free before the attempt, and an -Xmx that would
-     * do: what was in use plus the table, with room to spare (the usable heap is up to a tenth below -Xmx). With
+     * do: what was in use plus the table, and half as much again, because a generational collector keeps such a
+     * long-lived table in its old generation, which is only part of the heap (two thirds by default). With
      * {@code tooLittleFree} false the free memory looked enough, but the heap could not provide it in the end.
      */
     private IllegalArgumentException tooLarge(int requestedMegabytes, long freeBytes, boolean tooLittleFree) {
         long maxMegabytes = Runtime.getRuntime().maxMemory() >> 20;
         long freeMegabytes = Math.max(0, freeBytes >> 20);
         long neededMegabytes = maxMegabytes - freeMegabytes + requestedMegabytes;
-        long suggestedMegabytes = (neededMegabytes * 5 / 4 + 63) / 64 * 64;
+        long suggestedMegabytes = (neededMegabytes * 3 / 2 + 63) / 64 * 64;
         String heap = tooLittleFree
                 ? "; the Java heap allows at most " + maxMegabytes + " MB (-Xmx) and has " + freeMegabytes + " MB free"
                 : ", which the Java heap (at most " + maxMegabytes + " MB, -Xmx) could not provide";
@@ -169,6 +211,9 @@ public final class TranspositionTable {
 
     /** Empties the table (ucinewgame, Clear Hash). */
     public void clear() {
+        if (segments == null) {
+            return;
+        }
         for (long[] segment : segments) {
             Arrays.fill(segment, 0L);
         }
@@ -177,11 +222,15 @@ public final class TranspositionTable {
 
     /** Starts a new search: entries written from now on are younger than all those already in the table. */
     public void newSearch() {
+        allocate();
         generation = (generation + 1) & GENERATION_MASK;
     }
 
     /** Fill in per mille: entries of the current search among the first 1000. */
     public int hashfull() {
+        if (segments == null) {
+            return 0;
+        }
         long[] first = segments[0];
         int used = 0;
         for (int index = 0; index < SAMPLE_SIZE; index++) {

@@ -89,6 +89,41 @@ class TranspositionTableTest {
     }
 
     @Test
+    void aDeferredTableTakesItsMemoryOnlyWhenFirstNeeded() {
+        // Far more than the test heap: fine until the memory is asked for.
+        TranspositionTable table = TranspositionTable.deferred(TranspositionTable.MAX_MEGABYTES);
+        assertEquals(TranspositionTable.MAX_MEGABYTES, table.sizeMegabytes());
+        assertEquals(0, table.hashfull());
+        table.clear();
+        assertThrows(IllegalArgumentException.class, table::allocate);
+        assertThrows(IllegalArgumentException.class, table::newSearch);
+
+        // A resize to another size builds the table at once, so a refusal comes with the resize.
+        table.resize(1);
+        assertEquals(1, table.sizeMegabytes());
+        table.store(KEY, MOVE, 10, 3, TranspositionTable.BOUND_EXACT, 0);
+        assertEquals(MOVE, TranspositionTable.move(table.probe(KEY)));
+    }
+
+    @Test
+    void aDeferredTableIsBuiltByTheFirstSearch() {
+        TranspositionTable table = TranspositionTable.deferred(1);
+        table.newSearch();
+        table.store(KEY, MOVE, 10, 3, TranspositionTable.BOUND_EXACT, 0);
+        assertEquals(MOVE, TranspositionTable.move(table.probe(KEY)));
+        assertEquals(131_072, table.entryCount());
+    }
+
+    @Test
+    void resizeToTheSameSizeEmptiesTheTable() {
+        TranspositionTable table = new TranspositionTable(1);
+        table.store(KEY, MOVE, 10, 3, TranspositionTable.BOUND_EXACT, 0);
+        table.resize(1);
+        assertEquals(1, table.sizeMegabytes());
+        assertEquals(0, table.probe(KEY));
+    }
+
+    @Test
     void resizeChangesTheSizeAndEmptiesTheTable() {
         TranspositionTable table = new TranspositionTable(1);
         table.store(KEY, MOVE, 10, 3, TranspositionTable.BOUND_EXACT, 0);
