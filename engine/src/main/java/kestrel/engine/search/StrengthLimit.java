@@ -13,9 +13,8 @@ import java.util.SplittableRandom;
  * Two things are never done at any rating: a candidate that walks into a mate is not played while another one does
  * not, and a mate that the search has found for the engine is played (a player who sees a mate plays it).
  *
- * <p>The rating scale is Stockfish's {@code UCI_Elo} scale, calibrated by games; docs/uci.md gives the table. At the
- * top of the range there is no spread and a budget that fast games do not reach: Kestrel's full strength at fast
- * time controls is about that rating.
+ * <p>The rating scale is Stockfish's {@code UCI_Elo} scale, calibrated by games; docs/uci.md gives the table. The
+ * top of the range is full strength, which is about that rating at fast time controls.
  */
 public final class StrengthLimit {
     /** The lowest and highest rating offered. */
@@ -35,7 +34,7 @@ public final class StrengthLimit {
     private static final double BASE_SPREAD = 220;
     private static final double MIDDLE_SPREAD = 100;
     private static final int MIDDLE_ELO = 1800;
-    private static final int NO_SPREAD_ELO = 2000;
+    private static final int NO_SPREAD_ELO = 2050;
 
     private final int elo;
     private final long nodes;
@@ -43,7 +42,9 @@ public final class StrengthLimit {
 
     private StrengthLimit(int elo) {
         this.elo = elo;
-        this.nodes = Math.round(BASE_NODES * Math.pow(2, (elo - MIN_ELO) / ELO_PER_DOUBLING));
+        // The top of the range is full strength: no budget at all.
+        this.nodes = elo >= MAX_ELO ? Long.MAX_VALUE
+                : Math.round(BASE_NODES * Math.pow(2, (elo - MIN_ELO) / ELO_PER_DOUBLING));
         this.spread = (int) Math.round(elo <= MIDDLE_ELO
                 ? MIDDLE_SPREAD + (BASE_SPREAD - MIDDLE_SPREAD) * (MIDDLE_ELO - elo) / (MIDDLE_ELO - MIN_ELO)
                 : MIDDLE_SPREAD * Math.max(0, NO_SPREAD_ELO - elo) / (NO_SPREAD_ELO - MIDDLE_ELO));
@@ -58,7 +59,7 @@ public final class StrengthLimit {
         return elo;
     }
 
-    /** The node budget: the search starts no new iteration once it has searched this many. */
+    /** The node budget: the search starts no new iteration once it has searched this many; none at the top. */
     public long nodes() {
         return nodes;
     }

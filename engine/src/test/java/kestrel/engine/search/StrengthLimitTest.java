@@ -100,7 +100,9 @@ class StrengthLimitTest {
         for (int elo : new int[] {StrengthLimit.MIN_ELO, 1800, StrengthLimit.MAX_ELO}) {
             for (int game = 0; game < 15; game++) {
                 Position position = Fen.parse(BACK_RANK_THREAT);
-                int move = search.run(position, new SearchLimits().strength(StrengthLimit.forElo(elo))).bestMove();
+                // The top rating has no budget: a depth keeps its search short.
+                SearchLimits limits = new SearchLimits().strength(StrengthLimit.forElo(elo)).depth(8);
+                int move = search.run(position, limits).bestMove();
                 position.makeMove(move);
                 assertFalse(hasMateInOne(position), "UCI_Elo " + elo + " played " + Move.toUci(move));
             }
@@ -113,7 +115,7 @@ class StrengthLimitTest {
         int mate = SearchTesting.move(WHITE_MATES_IN_ONE, "a1a8");
         for (int elo : new int[] {StrengthLimit.MIN_ELO, 1800, StrengthLimit.MAX_ELO}) {
             for (int game = 0; game < 10; game++) {
-                SearchLimits limits = new SearchLimits().strength(StrengthLimit.forElo(elo));
+                SearchLimits limits = new SearchLimits().strength(StrengthLimit.forElo(elo)).depth(8);
                 assertEquals(mate, search.run(Fen.parse(WHITE_MATES_IN_ONE), limits).bestMove(), "UCI_Elo " + elo);
             }
         }
