@@ -19,10 +19,10 @@ public final class WdlModel {
     private static final int MAX_MATERIAL = 78;
 
     // Fitted parameters: a = A0 + A1 * m, b = B0 + B1 * m, with m = material / 58 (58 is the middle game's usual).
-    private static final double A0 = 137.42;
-    private static final double A1 = -72.22;
-    private static final double B0 = 43.72;
-    private static final double B1 = 15.58;
+    private static final double A0 = 222.83;
+    private static final double A1 = -117.46;
+    private static final double B0 = 96.84;
+    private static final double B1 = 8.94;
 
     private static final int[] MATERIAL_VALUES = new int[Piece.TYPE_COUNT];
 
