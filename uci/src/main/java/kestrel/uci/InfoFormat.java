@@ -27,29 +27,14 @@ final class InfoFormat {
     static String iteration(SearchInfo info, boolean chess960, int wdlMaterial) {
         StringBuilder line = new StringBuilder(160).append("info depth ").append(info.depth())
                 .append(" seldepth ").append(info.selectiveDepth())
-                .append(" multipv ").append(info.multiPv())
-                .append(" score ").append(Score.toUci(info.score()));
-        if (info.bound() == Bound.LOWER) {
-            line.append(" lowerbound");
-        } else if (info.bound() == Bound.UPPER) {
-            line.append(" upperbound");
-        }
-        appendWdl(line, info.score(), wdlMaterial);
+                .append(" multipv ").append(info.multiPv());
+        appendScore(line, info, wdlMaterial);
         line.append(" nodes ").append(info.nodes())
                 .append(nodesPerSecond(info))
                 .append(" hashfull ").append(info.hashfull())
                 .append(" tbhits 0")
                 .append(" time ").append(info.elapsedMillis());
-        int[] pv = info.pv();
-        if (pv != null && pv.length > 0) {
-            line.append(" pv");
-            for (int move : pv) {
-                if (move == Move.NONE) {
-                    break;
-                }
-                line.append(' ').append(Move.toUci(move, chess960));
-            }
-        }
+        appendPv(line, info.pv(), chess960);
         return line.toString();
     }
 
@@ -80,13 +65,8 @@ final class InfoFormat {
                 .append("info depth ").append(last == null ? result.depth() : last.depth())
                 .append(" seldepth ").append(last == null ? 0 : last.selectiveDepth());
         if (aboutBest) {
-            line.append(" multipv 1 score ").append(Score.toUci(last.score()));
-            if (last.bound() == Bound.LOWER) {
-                line.append(" lowerbound");
-            } else if (last.bound() == Bound.UPPER) {
-                line.append(" upperbound");
-            }
-            appendWdl(line, last.score(), wdlMaterial);
+            line.append(" multipv 1");
+            appendScore(line, last, wdlMaterial);
         } else {
             pv = new int[] {best, result.ponderMove()};
         }
@@ -97,22 +77,35 @@ final class InfoFormat {
         line.append(" hashfull ").append(hashfull)
                 .append(" tbhits 0")
                 .append(" time ").append(elapsedNanos / 1_000_000L);
-        if (pv.length > 0 && pv[0] != Move.NONE) {
-            line.append(" pv");
-            for (int move : pv) {
-                if (move == Move.NONE) {
-                    break;
-                }
-                line.append(' ').append(Move.toUci(move, chess960));
-            }
-        }
+        appendPv(line, pv, chess960);
         return line.toString();
     }
 
-    private static void appendWdl(StringBuilder line, int score, int wdlMaterial) {
+    /** {@code " score cp X [lowerbound|upperbound] [wdl W D L]"}: wdl when {@code wdlMaterial} is not negative. */
+    private static void appendScore(StringBuilder line, SearchInfo info, int wdlMaterial) {
+        line.append(" score ").append(Score.toUci(info.score()));
+        if (info.bound() == Bound.LOWER) {
+            line.append(" lowerbound");
+        } else if (info.bound() == Bound.UPPER) {
+            line.append(" upperbound");
+        }
         if (wdlMaterial >= 0) {
-            int[] wdl = WdlModel.perMille(score, wdlMaterial);
+            int[] wdl = WdlModel.perMille(info.score(), wdlMaterial);
             line.append(" wdl ").append(wdl[0]).append(' ').append(wdl[1]).append(' ').append(wdl[2]);
+        }
+    }
+
+    /** {@code " pv m1 m2 ..."} up to the first Move.NONE; nothing for an empty line. */
+    private static void appendPv(StringBuilder line, int[] pv, boolean chess960) {
+        if (pv == null || pv.length == 0 || pv[0] == Move.NONE) {
+            return;
+        }
+        line.append(" pv");
+        for (int move : pv) {
+            if (move == Move.NONE) {
+                break;
+            }
+            line.append(' ').append(Move.toUci(move, chess960));
         }
     }
 

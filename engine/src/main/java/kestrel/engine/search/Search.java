@@ -90,8 +90,6 @@ public final class Search {
     private int rootPly;
     private long nodes;
     private long nodeLimit;
-    /** Under a strength limit, no new iteration starts past this many nodes; otherwise Long.MAX_VALUE. */
-    private long strengthNodes;
     private int selectiveDepth;
     private long startNanos;
     /** When the next current root move may be reported. */
@@ -198,7 +196,6 @@ public final class Search {
         }
 
         StrengthLimit strength = limits.strength();
-        strengthNodes = strength != null ? strength.nodes() : Long.MAX_VALUE;
         // A limited strength chooses among several lines, so it searches them all.
         int wantedLines = strength != null ? Math.max(limits.multiPv(), strength.candidates()) : limits.multiPv();
         int lines = Math.max(1, Math.min(wantedLines, rootMoves.count()));
@@ -242,7 +239,7 @@ public final class Search {
         return result;
     }
 
-    /** The scores of the first {@code lines} root moves, best first. */
+    /** The scores of the first {@code lines} root moves (in no set order after an unfinished iteration). */
     private int[] lineScores(int lines) {
         int[] scores = new int[lines];
         for (int line = 0; line < lines; line++) {
@@ -356,7 +353,8 @@ public final class Search {
         }
         // The strength budget ends even a ponder or infinite search: the result is then held as usual. Depth 2
         // always completes, so that a mate in one, ours or the opponent's, is seen at every strength.
-        if (nodes >= strengthNodes && completedDepth >= 2) {
+        StrengthLimit strength = limits.strength();
+        if (strength != null && nodes >= strength.nodes() && completedDepth >= 2) {
             return true;
         }
         pollPonderHit();
@@ -401,7 +399,7 @@ public final class Search {
      * table's move after it.
      */
     private int ponderMove(int index) {
-        int best = rootMoves.count() > 0 ? rootMoves.move(index) : Move.NONE;
+        int best = rootMoves.move(index);
         int reply = rootMoves.reply(index);
         if (reply != Move.NONE || best == Move.NONE) {
             return reply;
