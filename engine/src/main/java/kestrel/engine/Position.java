@@ -408,6 +408,7 @@ public final class Position {
         }
         sideToMove = us ^ 1;
         key = newKey;
+        assert hasConsistentBitboards() : "makeMove broke the board";
     }
 
     /** Takes back the last move made with {@link #makeMove}. */
@@ -445,6 +446,7 @@ public final class Position {
             fullmoveNumber--;
         }
         sideToMove = us;
+        assert hasConsistentBitboards() : "unmakeMove broke the board";
     }
 
     /** Passes the move to the other side (for null-move pruning). Not allowed when in check. */
@@ -679,6 +681,35 @@ public final class Position {
         }
         // The side that just moved may not be in check.
         return !isAttacked(kingSquare(sideToMove ^ 1), sideToMove);
+    }
+
+    /**
+     * The cheap part of {@link #isConsistent}, asserted after every make and unmake (so test runs, which enable
+     * assertions, check it on every move): the bitboards split the occupied squares into disjoint colours and types,
+     * each side has one king, and the mailbox agrees with them on the kings' squares and the last move's squares.
+     */
+    boolean hasConsistentBitboards() {
+        long white = byColor[Piece.WHITE];
+        long black = byColor[Piece.BLACK];
+        long union = 0;
+        int count = 0;
+        for (long bits : byType) {
+            union |= bits;
+            count += Long.bitCount(bits);
+        }
+        int move = lastMove();
+        return (white & black) == 0 && union == (white | black) && count == Long.bitCount(union)
+                && Long.bitCount(pieces(Piece.WHITE, Piece.KING)) == 1
+                && Long.bitCount(pieces(Piece.BLACK, Piece.KING)) == 1
+                && mailboxAgrees(kingSquare(Piece.WHITE)) && mailboxAgrees(kingSquare(Piece.BLACK))
+                && mailboxAgrees(Move.from(move)) && mailboxAgrees(Move.to(move));
+    }
+
+    private boolean mailboxAgrees(int square) {
+        int piece = board[square];
+        long bit = 1L << square;
+        return piece == Piece.NONE ? ((byColor[0] | byColor[1]) & bit) == 0
+                : (byType[Piece.type(piece)] & byColor[Piece.color(piece)] & bit) != 0;
     }
 
     /** The board as text, rank 8 first, as the UCI command {@code d} prints it before the FEN and the key. */
