@@ -1,5 +1,7 @@
 package kestrel.engine.search;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.concurrent.CancellationException;
 
@@ -25,16 +27,21 @@ import java.util.concurrent.CancellationException;
  *  bits 42-47  generation (age) of the search that wrote it, 0 .. 63, wrapping
  *  bits 48-63  verification: the top 16 bits of the Zobrist key
  * </pre>
- * One long is written and read in one access (as HotSpot does on 64-bit platforms), so searches that share the
- * table later cannot see half an entry. A key collision can still return another position's entry: the search
- * therefore checks every table move for legality before playing it.
+ * <p><b>Sharing.</b> The search threads (Lazy SMP) probe and store at once, without locks. Each entry verifies
+ * itself: its key check and its data are one {@code long}, read and written in one access ({@link VarHandle} opaque
+ * mode, which the Java memory model guarantees to be atomic for a {@code long}, unlike a plain access), so a probe
+ * sees either a whole entry stored under its key or a miss, never the check of one store with the data of another.
+ * Two threads storing into one bucket at once may lose one of the two entries, which costs a little work and is
+ * never wrong. A key collision (another position with the same 16 check bits in the same bucket) can still return
+ * another position's entry: the search plays a table move only if the move generator produced it in this position.
  *
  * <p><b>Replacement.</b> Storing into a bucket takes the slot that already holds the same key, else an empty slot,
  * else the slot of least worth, worth being depth minus 4 per generation of age (old and shallow entries go first).
  * An entry for the same key is not overwritten by a shallower non-exact result of the same search, and keeps its
  * move when the new result has none. A probe that finds an entry of an earlier search makes it current again.
  *
- * <p>Resize and clear only between searches; probing and storing may run on several threads at once.
+ * <p>Resize and clear only between searches; probing and storing may run on several threads at once, and clearing
+ * too, each thread its own slice ({@link #clearSlice}).
  */
 public final class TranspositionTable {
     public static final int MIN_MEGABYTES = 1;
@@ -62,6 +69,8 @@ public final class TranspositionTable {
     private static final int MAX_DEPTH = 255;
     /** Worth lost per generation of age when choosing a slot to replace. */
     private static final int AGE_PENALTY = 4;
+    /** Atomic access to one entry of a segment, shared by the search threads. */
+    private static final VarHandle ENTRY = MethodHandles.arrayElementVarHandle(long[].class);
 
     /** Which of the 16 verification bits take part; all of them except in collision tests. */
     private final long checkMask;
@@ -209,14 +218,39 @@ public final class TranspositionTable {
         return bucketCount * BUCKET_SIZE;
     }
 
-    /** Empties the table (ucinewgame, Clear Hash). */
+    /** Whether the memory has been taken (see {@link #deferred}). */
+    public boolean isAllocated() {
+        return segments != null;
+    }
+
+    /** Empties the table (ucinewgame, Clear Hash) on this thread; {@link SearchThreads} clears it on all threads. */
     public void clear() {
+        clearSlice(0, 1);
+        clearDone();
+    }
+
+    /**
+     * Empties slice {@code slice} of {@code slices} equal slices of the table, so that several threads can clear it
+     * at once, each its own slice; once all are done, call {@link #clearDone}. Nothing while not allocated.
+     */
+    public void clearSlice(int slice, int slices) {
         if (segments == null) {
             return;
         }
-        for (long[] segment : segments) {
-            Arrays.fill(segment, 0L);
+        long total = entryCount();
+        long from = total * slice / slices;
+        long to = total * (slice + 1) / slices;
+        while (from < to) {
+            long[] segment = segments[(int) (from >>> SEGMENT_SHIFT)];
+            int start = (int) from & SEGMENT_MASK;
+            int end = (int) Math.min(segment.length, start + (to - from));
+            Arrays.fill(segment, start, end, 0L);
+            from += end - start;
         }
+    }
+
+    /** Completes a clear made of {@link #clearSlice} calls: the next search starts the generations afresh. */
+    public void clearDone() {
         generation = 0;
     }
 
@@ -252,13 +286,15 @@ public final class TranspositionTable {
         int base = (int) first & SEGMENT_MASK;
         long check = key & checkMask;
         for (int slot = base; slot < base + BUCKET_SIZE; slot++) {
-            long entry = segment[slot];
+            long entry = (long) ENTRY.getOpaque(segment, slot);
             if (entry != 0 && (entry & checkMask) == check) {
                 if (generationOf(entry) != generation) {
                     // Still useful to this search: make it as young as the search, so it is not replaced first.
-                    entry = entry & ~((long) GENERATION_MASK << GENERATION_SHIFT)
+                    // Only if no other thread stored into the slot meanwhile: its entry is newer.
+                    long younger = entry & ~((long) GENERATION_MASK << GENERATION_SHIFT)
                             | (long) generation << GENERATION_SHIFT;
-                    segment[slot] = entry;
+                    ENTRY.compareAndSet(segment, slot, entry, younger);
+                    entry = younger;
                 }
                 return entry;
             }
@@ -278,7 +314,7 @@ public final class TranspositionTable {
         int target = base;
         int leastWorth = Integer.MAX_VALUE;
         for (int slot = base; slot < base + BUCKET_SIZE; slot++) {
-            long entry = segment[slot];
+            long entry = (long) ENTRY.getOpaque(segment, slot);
             if (entry == 0) {
                 target = slot;
                 break;
@@ -301,7 +337,7 @@ public final class TranspositionTable {
                 target = slot;
             }
         }
-        segment[target] = pack(key, move, toTable(score, ply), depth, bound);
+        ENTRY.setOpaque(segment, target, pack(key, move, toTable(score, ply), depth, bound));
     }
 
     private long bucketStart(long key) {
