@@ -3,19 +3,25 @@ package kestrel.uci;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import kestrel.engine.search.Bench;
+import kestrel.engine.search.SearchThreads;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code kestrel bench [depth]}: searches the bench positions; the last line gives total nodes and nodes per second. */
+/**
+ * {@code kestrel bench [depth] [--threads N] [--movetime MS]}: searches the bench positions; the last line gives total
+ * nodes and nodes per second.
+ */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Searches a fixed set of positions to a fixed depth. The node count is a fingerprint of the "
-                + "search; the last line is '<nodes> nodes <nps> nps'.",
+                + "search (on one thread); the last line is '<nodes> nodes <nps> nps'. With --threads and "
+                + "--movetime it measures the speed of the parallel search.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",
-            "2:bad input (depth)"})
+            "2:bad input (depth, threads or movetime)"})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -24,14 +30,32 @@ public final class BenchCommand implements Callable<Integer> {
             description = "search depth, 1 .. " + Bench.MAX_DEPTH + " (default: ${DEFAULT-VALUE})")
     private int depth;
 
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+            description = "search threads, 1 .. " + SearchThreads.MAX_THREADS + " (default: ${DEFAULT-VALUE})")
+    private int threads;
+
+    @Option(names = "--movetime", paramLabel = "MS", defaultValue = "0",
+            description = "search each position this many milliseconds instead of to the depth (default: 0, to the "
+                    + "depth)")
+    private long movetime;
+
     @Override
     public Integer call() {
         if (depth < 1 || depth > Bench.MAX_DEPTH) {
             spec.commandLine().getErr().println("bench: depth must be 1 .. " + Bench.MAX_DEPTH + ", not " + depth);
             return ExitCodes.BAD_INPUT;
         }
+        if (threads < 1 || threads > SearchThreads.MAX_THREADS) {
+            spec.commandLine().getErr().println("bench: threads must be 1 .. " + SearchThreads.MAX_THREADS
+                    + ", not " + threads);
+            return ExitCodes.BAD_INPUT;
+        }
+        if (movetime < 0) {
+            spec.commandLine().getErr().println("bench: movetime must be 0 or more, not " + movetime);
+            return ExitCodes.BAD_INPUT;
+        }
         PrintWriter out = spec.commandLine().getOut();
-        Bench.run(depth, line -> {
+        Bench.run(depth, threads, movetime, line -> {
             out.println(line);
             out.flush();
         });

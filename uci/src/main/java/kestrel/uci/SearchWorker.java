@@ -17,11 +17,11 @@ import kestrel.engine.book.BookException;
 import kestrel.engine.book.BookMove;
 import kestrel.engine.book.PolyglotBook;
 import kestrel.engine.search.Bench;
-import kestrel.engine.search.Search;
 import kestrel.engine.search.SearchInfo;
 import kestrel.engine.search.SearchLimits;
 import kestrel.engine.search.SearchListener;
 import kestrel.engine.search.SearchResult;
+import kestrel.engine.search.SearchThreads;
 import kestrel.engine.search.TranspositionTable;
 import kestrel.engine.search.WdlModel;
 import org.slf4j.Logger;
@@ -29,14 +29,18 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The search thread: one long-lived thread that runs, strictly in the order they were asked for, searches, perfts
- * and the chores that must not overlap a search (resizing or clearing the hash table, opening a book).
+ * and the chores that must not overlap a search (resizing or clearing the hash table, opening a book, changing the
+ * number of threads). A search runs on this thread as the main search, with the helper threads of
+ * {@link SearchThreads} beside it when {@code Threads} is above 1.
  *
- * <p>The reader thread only queues work and flips flags, so it never waits for a search: {@code isready},
- * {@code stop} and {@code ponderhit} are handled while one runs. A {@code go} during a search stops that search
- * first; its {@code bestmove} is sent before the new search starts. The transposition table and the book are only
- * touched on this thread, so a hash resize asked for during a search happens after it.
+ * <p>The reader thread only queues work and sets the {@link kestrel.engine.search.SearchControl} of the latest job,
+ * so it never waits for a search: {@code isready}, {@code stop} and {@code ponderhit} are handled while one runs. A
+ * {@code go} during a search stops that search first; its {@code bestmove} is sent before the new search starts. The
+ * transposition table, the threads and the book are only touched on this thread, so a hash resize or a new number of
+ * threads asked for during a search happens after it.
  *
- * <p>Every search answers with a {@code bestmove}, also at {@code quit}: see {@link #close}.
+ * <p>Every search answers with exactly one {@code bestmove}, also at {@code quit} (see {@link #close}), and holds it
+ * in one place, {@link kestrel.engine.search.SearchControl#awaitRelease}, while pondering or in an infinite search.
  */
 final class SearchWorker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SearchWorker.class);
@@ -48,7 +52,9 @@ final class SearchWorker implements AutoCloseable {
     private final UciOutput output;
     private final ExecutorService thread;
     private final TranspositionTable table;
-    private final Search search;
+    private final SearchListener listener = new Listener();
+    /** The search threads; replaced (on the search thread) when Threads changes. */
+    private volatile SearchThreads threads;
 
     private final Object lock = new Object();
     /** The job most recently queued, until it ends: what stop and ponderhit act on. Guarded by lock. */
@@ -77,7 +83,7 @@ final class SearchWorker implements AutoCloseable {
         this.output = output;
         // Built on the search thread by the first isready, search or Hash change: not before uciok, and only once.
         this.table = TranspositionTable.deferred(hashMegabytes);
-        this.search = new Search(table, new Listener());
+        this.threads = new SearchThreads(table, listener, 1);
         this.thread = Executors.newSingleThreadExecutor(task -> {
             Thread searchThread = new Thread(null, task, "kestrel-search", STACK_BYTES);
             // A search left running must not keep the program alive after quit.
@@ -103,7 +109,7 @@ final class SearchWorker implements AutoCloseable {
     void search(Position position, SearchLimits limits, boolean chess960, boolean bookAllowed,
                 boolean bookBestOnly) {
         Position copy = new Position(position);
-        Job job = new Job(chess960, limits.ponder(), limits.infinite());
+        Job job = new Job(chess960);
         Unanswered pending = new Unanswered(job, new Position(position));
         synchronized (lock) {
             unanswered.add(pending);
@@ -122,7 +128,7 @@ final class SearchWorker implements AutoCloseable {
     /** Queues {@code go perft depth}: divide output, or nothing but an info string when stopped. */
     void perft(Position position, int depth, boolean chess960) {
         Position copy = new Position(position);
-        Job job = new Job(chess960, false, false);
+        Job job = new Job(chess960);
         submit(job, () -> runPerft(job, copy, depth));
     }
 
@@ -131,7 +137,7 @@ final class SearchWorker implements AutoCloseable {
      * totals. It has its own table and search, and runs to its end: {@code stop} does not cut it short.
      */
     void bench(int depth) {
-        Job job = new Job(false, false, false);
+        Job job = new Job(false);
         submit(job, () -> Bench.run(depth, output::send));
     }
 
@@ -142,7 +148,7 @@ final class SearchWorker implements AutoCloseable {
             job = latest;
         }
         if (job != null) {
-            job.requestStop(search);
+            job.control().stop();
         }
     }
 
@@ -153,7 +159,7 @@ final class SearchWorker implements AutoCloseable {
             job = latest;
         }
         if (job != null) {
-            job.ponderHit(search);
+            job.control().ponderHit();
         }
     }
 
@@ -207,9 +213,26 @@ final class SearchWorker implements AutoCloseable {
         });
     }
 
-    /** Empties the hash table once the current search (if any) is over. */
+    /** Empties the hash table once the current search (if any) is over, on all search threads at once. */
     void clearTable() {
-        chore(table::clear);
+        chore(() -> threads.clearTable());
+    }
+
+    /**
+     * Searches with {@code count} threads from the next search on: the threads and their searches are made now on
+     * the search thread (once the current search, if any, is over, which an {@code info string} then says).
+     */
+    void setThreads(int count) {
+        if (isBusy()) {
+            output.info("Threads " + count + " from the next search on: the current one keeps its "
+                    + threads.count());
+        }
+        chore(() -> {
+            if (threads.count() != count) {
+                threads.close();
+                threads = new SearchThreads(table, listener, count);
+            }
+        });
     }
 
     /**
@@ -255,6 +278,7 @@ final class SearchWorker implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         if (done) {
+            threads.close();
             return;
         }
         LOG.debug("Search thread still busy at quit; answering for it and leaving it behind");
@@ -287,7 +311,7 @@ final class SearchWorker implements AutoCloseable {
             if (latest != null) {
                 // UCI leaves "go during a search" open; this engine finishes the old search first (its bestmove
                 // comes out) and then starts the new one.
-                latest.requestStop(search);
+                latest.control().stop();
             }
             latest = job;
             unfinishedJobs++;
@@ -320,18 +344,14 @@ final class SearchWorker implements AutoCloseable {
         try {
             result = bookAllowed && book != null ? bookResult(job, position, bookBestOnly) : null;
             if (result == null) {
-                job.start(limits);
                 wdlMaterial = showWdl ? WdlModel.material(position) : -1;
                 if (debug) {
                     output.info("search " + limits);
                 }
                 lastMainLine = null;
                 long searchStart = System.nanoTime();
-                try {
-                    result = search.run(position, limits);
-                } finally {
-                    job.finish();
-                }
+                // A stop or ponderhit that came while the job was queued is in its control already.
+                result = threads.run(position, limits, job.control());
                 summary = InfoFormat.searchEnd(lastMainLine, result, System.nanoTime() - searchStart,
                         table.hashfull(), job.chess960(), wdlMaterial);
             }
@@ -346,7 +366,8 @@ final class SearchWorker implements AutoCloseable {
                     + (System.nanoTime() - start) / 1_000_000 + " ms");
         }
         try {
-            job.awaitRelease();
+            // The one place where a bestmove waits: for ponderhit or stop while pondering, for stop when infinite.
+            job.control().awaitRelease(limits);
         } catch (InterruptedException e) {
             // Only a quit that ran out of patience interrupts; answerOnce sends nothing if quit answered already.
             Thread.currentThread().interrupt();
@@ -374,7 +395,7 @@ final class SearchWorker implements AutoCloseable {
     }
 
     private void runPerft(Job job, Position position, int depth) {
-        List<String> lines = GoPerft.lines(position, depth, job.chess960(), job::isStopRequested);
+        List<String> lines = GoPerft.lines(position, depth, job.chess960(), job.control()::isStopped);
         if (lines.isEmpty()) {
             output.info("perft stopped");
         } else {
@@ -391,7 +412,7 @@ final class SearchWorker implements AutoCloseable {
         return MoveGenerator.legalMoves(position, moves, 0) == 0 ? Move.NONE : moves[0];
     }
 
-    /** Sends the search's progress on; also re-delivers a stop or ponderhit the search may have missed. */
+    /** Sends the main search's progress on (the helper threads report nothing). */
     private final class Listener implements SearchListener {
         @Override
         public void onIteration(SearchInfo info) {
@@ -399,32 +420,13 @@ final class SearchWorker implements AutoCloseable {
                 lastMainLine = info;
             }
             Job job = running;
-            boolean chess960 = job != null && job.chess960();
-            redeliver(job);
-            output.send(InfoFormat.iteration(info, chess960, wdlMaterial));
+            output.send(InfoFormat.iteration(info, job != null && job.chess960(), wdlMaterial));
         }
 
         @Override
         public void onCurrentMove(int depth, int move, int moveNumber) {
             Job job = running;
-            redeliver(job);
             output.send(InfoFormat.currentMove(depth, move, moveNumber, job != null && job.chess960()));
-        }
-
-        /**
-         * Says a stop or ponderhit again from inside the search, where it surely arrives: in case the first one
-         * reached the search in the instant before it was listening. Both are harmless when repeated.
-         */
-        private void redeliver(Job job) {
-            if (job == null) {
-                return;
-            }
-            if (job.isStopRequested()) {
-                search.stop();
-            }
-            if (job.takeUndeliveredPonderHit()) {
-                search.ponderHit();
-            }
         }
     }
 }

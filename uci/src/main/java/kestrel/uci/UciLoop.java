@@ -184,6 +184,10 @@ public final class UciLoop {
                 worker.resizeTable(Integer.parseInt(value), kept -> options.set(option, Integer.toString(kept)));
             }
             case UciOptions.CLEAR_HASH -> worker.clearTable();
+            case UciOptions.THREADS -> {
+                options.set(option, value);
+                worker.setThreads(Integer.parseInt(value));
+            }
             case UciOptions.DEBUG_LOG_FILE -> {
                 try {
                     output.logTo(value.isEmpty() ? null : Path.of(value));

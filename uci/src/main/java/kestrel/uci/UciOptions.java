@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import kestrel.engine.search.SearchThreads;
 import kestrel.engine.search.StrengthLimit;
 
 /**
@@ -44,8 +45,7 @@ final class UciOptions {
     UciOptions() {
         add(UciOption.spin(HASH, DEFAULT_HASH_MB, 1, MAX_HASH_MB));
         add(UciOption.button(CLEAR_HASH));
-        // One search thread until the search runs in parallel.
-        add(UciOption.spin(THREADS, 1, 1, 1));
+        add(UciOption.spin(THREADS, 1, 1, SearchThreads.MAX_THREADS));
         add(UciOption.check(PONDER, false));
         add(UciOption.spin(MULTI_PV, 1, 1, 256));
         add(UciOption.spin(MOVE_OVERHEAD, 50, 0, 5000));
@@ -111,6 +111,10 @@ final class UciOptions {
 
     int hashMegabytes() {
         return Integer.parseInt(value(HASH));
+    }
+
+    int threads() {
+        return Integer.parseInt(value(THREADS));
     }
 
     int multiPv() {

@@ -38,7 +38,7 @@ class BadInputTest {
                 bad("out-of-range spin", "setoption name Hash value 0"),
                 bad("spin too large for a long", "setoption name Hash value 99999999999999999999"),
                 bad("non-numeric spin", "setoption name MultiPV value many"),
-                bad("Threads above the maximum", "setoption name Threads value 2"),
+                bad("Threads above the maximum", "setoption name Threads value 257"),
                 bad("check that is neither true nor false", "setoption name Ponder value maybe"),
                 bad("combo value not offered", "setoption name Book Variety value Sometimes"),
                 bad("unknown option", "setoption name Contempt value 20"),

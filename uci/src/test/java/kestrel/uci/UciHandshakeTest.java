@@ -29,7 +29,7 @@ class UciHandshakeTest {
             List<String> expected = List.of(
                     "option name Hash type spin default 16 min 1 max 32768",
                     "option name Clear Hash type button",
-                    "option name Threads type spin default 1 min 1 max 1",
+                    "option name Threads type spin default 1 min 1 max 256",
                     "option name Ponder type check default false",
                     "option name MultiPV type spin default 1 min 1 max 256",
                     "option name Move Overhead type spin default 50 min 0 max 5000",

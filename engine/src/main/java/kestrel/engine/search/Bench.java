@@ -7,9 +7,10 @@ import kestrel.engine.Move;
 import kestrel.engine.Position;
 
 /**
- * The bench: a fixed set of positions, each searched to a fixed depth with an empty table and a fresh search. Its
- * node count is a fingerprint of the search (any change to what the search does changes it, and nothing else does:
- * a search limited by depth takes no decision from the clock); its speed is a rough measure of this machine.
+ * The bench: a fixed set of positions, each searched to a fixed depth with an empty table. Its node count on one
+ * thread is a fingerprint of the search (any change to what the search does changes it, and nothing else does: a
+ * search limited by depth takes no decision from the clock); its speed is a rough measure of this machine. With
+ * several threads, or a time per position instead of a depth, it measures the speed of the parallel search.
  */
 public final class Bench {
     public static final int DEFAULT_DEPTH = 13;
@@ -60,12 +61,29 @@ public final class Bench {
     }
 
     /**
-     * Searches every bench position to {@code depth} (1 .. {@value #MAX_DEPTH}), writing one line per position to
-     * {@code out} and, last, the total: {@code <nodes> nodes <nps> nps}.
+     * Searches every bench position to {@code depth} (1 .. {@value #MAX_DEPTH}) on one thread, writing one line per
+     * position to {@code out} and, last, the total: {@code <nodes> nodes <nps> nps}.
      */
     public static Result run(int depth, Consumer<String> out) {
+        return run(depth, 1, 0, out);
+    }
+
+    /**
+     * Searches every bench position with {@code threads} search threads (Lazy SMP, see {@link SearchThreads}): to
+     * {@code depth} when {@code movetimeMillis} is 0, else for {@code movetimeMillis} each. Writes one line per
+     * position to {@code out} and, last, the total: {@code <nodes> nodes <nps> nps}. Only one thread to a fixed
+     * depth gives the same node count on every run; the others measure speed.
+     */
+    public static Result run(int depth, int threads, long movetimeMillis, Consumer<String> out) {
         if (depth < 1 || depth > MAX_DEPTH) {
             throw new IllegalArgumentException("bench depth must be 1 .. " + MAX_DEPTH + ", not " + depth);
+        }
+        if (threads < 1 || threads > SearchThreads.MAX_THREADS) {
+            throw new IllegalArgumentException("bench threads must be 1 .. " + SearchThreads.MAX_THREADS + ", not "
+                    + threads);
+        }
+        if (movetimeMillis < 0) {
+            throw new IllegalArgumentException("bench movetime must not be negative, not " + movetimeMillis);
         }
         TranspositionTable table = new TranspositionTable(HASH_MEGABYTES);
         // Parsed before the clock starts, which also sets up the attack tables.
@@ -74,20 +92,33 @@ public final class Bench {
             positions[index] = Fen.parse(POSITIONS.get(index));
         }
         long totalNodes = 0;
-        long start = System.nanoTime();
-        for (int index = 0; index < positions.length; index++) {
-            String fen = POSITIONS.get(index);
-            Position position = positions[index];
-            table.clear();
-            Search search = new Search(table, SearchListener.SILENT);
-            SearchResult result = search.run(position, new SearchLimits().depth(depth));
-            totalNodes += result.nodes();
-            out.accept(String.format("%2d/%d %-70s %-6s %10d nodes", index + 1, POSITIONS.size(), fen,
-                    Move.toUci(result.bestMove()), result.nodes()));
+        long start;
+        try (SearchThreads searchThreads = new SearchThreads(table, SearchListener.SILENT, threads)) {
+            start = System.nanoTime();
+            for (int index = 0; index < positions.length; index++) {
+                String fen = POSITIONS.get(index);
+                Position position = positions[index];
+                table.clear();
+                SearchLimits limits = movetimeMillis > 0
+                        ? new SearchLimits().moveTime(movetimeMillis).moveOverhead(0)
+                        : new SearchLimits().depth(depth);
+                long positionStart = System.nanoTime();
+                SearchResult result = searchThreads.run(position, limits, new SearchControl());
+                long positionMillis = (System.nanoTime() - positionStart) / 1_000_000L;
+                totalNodes += result.nodes();
+                String line = String.format("%2d/%d %-70s %-6s %10d nodes", index + 1, POSITIONS.size(), fen,
+                        Move.toUci(result.bestMove()), result.nodes());
+                if (threads > 1 || movetimeMillis > 0) {
+                    line += String.format(" depth %2d %6d ms", result.depth(), positionMillis);
+                }
+                out.accept(line);
+            }
         }
         long elapsedMillis = (System.nanoTime() - start) / 1_000_000L;
         Result result = new Result(totalNodes, elapsedMillis);
-        out.accept("depth " + depth + ", " + POSITIONS.size() + " positions, " + elapsedMillis + " ms");
+        String mode = movetimeMillis > 0 ? "movetime " + movetimeMillis + " ms" : "depth " + depth;
+        out.accept(mode + ", " + POSITIONS.size() + " positions, " + elapsedMillis + " ms"
+                + (threads > 1 ? ", " + threads + " threads" : ""));
         out.accept(totalNodes + " nodes " + result.nodesPerSecond() + " nps");
         return result;
     }

@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A Search owns all its state (its copy of the position, one move picker per ply, killers, history, the
  * principal-variation table), allocated once when it is made, so that searching allocates nothing per node and
- * several searches can run side by side over one table. One search runs at a time per instance; {@link #stop()},
- * {@link #ponderHit()} and {@link #nodes()} may be called from any thread. See docs/search.md.
+ * several searches can run side by side over one table: {@link SearchThreads} runs one per thread (Lazy SMP). One
+ * search runs at a time per instance; it is stopped, told of a ponder hit and counted through the
+ * {@link SearchControl} it is given. See docs/search.md.
  */
 public final class Search {
     private static final Logger LOG = LoggerFactory.getLogger(Search.class);
@@ -26,7 +27,10 @@ public final class Search {
     /** The deepest iteration; leaves room below MAX_PLY for extensions and quiescence. */
     private static final int MAX_DEPTH = MAX_PLY - 28;
     private static final int NO_SCORE = -Score.INFINITE;
-    /** Limits other than the node count are looked at every this many nodes (a power of two, minus one). */
+    /**
+     * Limits other than this thread's node count, and the control's signals, are looked at every this many nodes (a
+     * power of two, minus one); nodes are added to the control's total as often.
+     */
     private static final int CHECK_INTERVAL_MASK = 1023;
     /** No current root move is reported in a search's first second, and then at most one per interval. */
     private static final long CURRENT_MOVE_DELAY_NANOS = 1_000_000_000L;
@@ -73,22 +77,23 @@ public final class Search {
     /** Draws the move to play under a strength limit. */
     private final SplittableRandom random = new SplittableRandom();
 
-    // Cross-thread signals, valid only while run() is in progress: set and cleared under this lock.
-    private final Object signal = new Object();
-    /** True from the start of {@link #run} to its end; written under {@code signal}. */
-    private boolean running;
-    private volatile boolean stopRequested;
-    private volatile boolean ponderHitPending;
-    private volatile long ponderHitNanos;
-    private volatile long publishedNodes;
-
     // State of the current search, touched by the search thread only.
+    /** The signals and the node total of the current search, shared with its other threads. */
+    private SearchControl control;
+    /** 0 for the main thread, which reports and keeps the time; 1.. for the helpers of a parallel search. */
+    private int threadIndex;
+    private boolean helper;
     private Position position;
     /** Kept from search to search: its pawn cache holds pawn-only results under full keys, valid in any game. */
     private final Evaluation evaluation = new Evaluation();
     private TimeManager time;
     private int rootPly;
     private long nodes;
+    /** How many of {@link #nodes} have been added to the control's total. */
+    private long flushedNodes;
+    /** The node limit of {@code go nodes}, for all threads together (Long.MAX_VALUE when none). */
+    private long totalNodeLimit;
+    /** This thread's share of the node limit: the limit less the other threads' nodes, as last seen (main only). */
     private long nodeLimit;
     private int selectiveDepth;
     private long startNanos;
@@ -108,59 +113,57 @@ public final class Search {
         }
     }
 
-    /**
-     * Searches a copy of {@code position} within {@code limits}; blocks until done or stopped. Call from the search
-     * thread. Returns Move.NONE as best move only when the position has no legal move. In infinite or ponder mode
-     * it does not return on its own: it waits for {@link #stop()} (or, pondering, for {@link #ponderHit()} and then
-     * its clock).
-     */
+    /** Searches {@code position} on the calling thread alone, with nothing to stop it but its limits. */
     public SearchResult run(Position position, SearchLimits limits) {
-        synchronized (signal) {
-            running = true;
-            stopRequested = false;
-            ponderHitPending = false;
-        }
+        return run(position, limits, new SearchControl());
+    }
+
+    /**
+     * Searches a copy of {@code position} within {@code limits} on the calling thread alone, as {@link SearchThreads}
+     * with one thread does; blocks until done or stopped through {@code control}. Returns Move.NONE as best move only
+     * when the position has no legal move. It returns as soon as its search is over, also in infinite or ponder mode
+     * (where only {@code stop} ends it, or the last depth): the caller holds the result until it may be announced
+     * ({@link SearchControl#awaitRelease}).
+     */
+    public SearchResult run(Position position, SearchLimits limits, SearchControl control) {
+        table.newSearch();
+        return runThread(0, position, limits, control);
+    }
+
+    /**
+     * One thread of a search whose table generation the caller has started: thread 0 is the main thread, the others
+     * helpers that skip some depths, report nothing and search until the control says the main thread finished.
+     */
+    SearchResult runThread(int threadIndex, Position position, SearchLimits limits, SearchControl control) {
+        this.control = control;
+        this.threadIndex = threadIndex;
+        this.helper = threadIndex > 0;
+        nodes = 0;
+        flushedNodes = 0;
         try {
             return iterate(position, limits);
         } finally {
-            publishedNodes = nodes;
-            // Under the same lock as stop(): a stop can never outlive its run and cut the next one short.
-            synchronized (signal) {
-                running = false;
-                stopRequested = false;
-                ponderHitPending = false;
-            }
+            control.addNodes(nodes - flushedNodes);
+            flushedNodes = nodes;
         }
     }
 
     /**
-     * Asks the running search to stop as soon as possible; safe from any thread. It applies to the run in progress
-     * only: a stop while no run is in progress is ignored, so it can never end a later search early. A caller that
-     * may stop a search before it has started must say so again once it runs (the UCI loop does).
+     * The depths a helper thread leaves out, so that the threads spread over several depths instead of all
+     * searching the same one: helpers come in a cycle of 20, in groups of 2, 4, 6 and 8 that search {@code k} = 1,
+     * 2, 3, 4 depths in turn and skip as many, each helper of a group shifted one depth further (its phase).
      */
-    public void stop() {
-        synchronized (signal) {
-            if (running) {
-                stopRequested = true;
-            }
-            signal.notifyAll();
+    static boolean skipsDepth(int threadIndex, int depth) {
+        if (threadIndex == 0) {
+            return false;
         }
-    }
-
-    /** The opponent played the pondered move: from now on the search keeps to its clock. Any thread. */
-    public void ponderHit() {
-        synchronized (signal) {
-            if (running) {
-                ponderHitNanos = System.nanoTime();
-                ponderHitPending = true;
-            }
-            signal.notifyAll();
+        int slot = (threadIndex - 1) % 20;
+        int group = 1;
+        while (slot >= group * (group + 1)) {
+            group++;
         }
-    }
-
-    /** Nodes searched so far by the current or last search (updated every thousand nodes or so while running). */
-    public long nodes() {
-        return publishedNodes;
+        int phase = slot - group * (group - 1);
+        return (depth + phase) / group % 2 == 1;
     }
 
     // ----------------------------------------------------------------------------------------------------------
@@ -172,26 +175,27 @@ public final class Search {
         position = new Position(start);
         rootPly = position.ply();
         history.clear();
-        table.newSearch();
-        nodes = 0;
-        publishedNodes = 0;
         aborted = false;
         abortAllowed = false;
-        nodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
+        totalNodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
+        // A helper leaves the node limit to the total (see checkSignals).
+        nodeLimit = helper ? Long.MAX_VALUE : totalNodeLimit;
         infinite = limits.infinite();
-        pondering = limits.ponder() && !ponderHitPending;
+        pondering = limits.ponder() && !control.isPonderHit();
         time = new TimeManager(limits, position.sideToMove(), startNanos);
         if (limits.ponder() && !pondering) {
-            time.restart(ponderHitNanos);
+            // The ponder hit came before the search started: the clock runs from then.
+            time.restart(control.ponderHitNanos());
         }
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_DEPTH) : MAX_DEPTH;
 
         setUpRootMoves(limits.searchMoves());
         if (rootMoves.count() == 0) {
             int score = position.inCheck() ? Score.matedIn(0) : Score.DRAW;
-            listener.onIteration(new SearchInfo(0, 0, 1, score, Bound.EXACT, 0, elapsedMillis(), table.hashfull(),
-                    new int[0]));
-            waitWhileHeld();
+            if (!helper) {
+                listener.onIteration(new SearchInfo(0, 0, 1, score, Bound.EXACT, 0, elapsedMillis(),
+                        table.hashfull(), new int[0]));
+            }
             return new SearchResult(Move.NONE, Move.NONE, score, 0, 0);
         }
 
@@ -203,7 +207,11 @@ public final class Search {
         int completedDepth = 0;
         int reportedBest = Move.NONE;
         for (int depth = 1; depth <= maxDepth; depth++) {
-            abortAllowed = depth > 1;
+            if (skipsDepth(threadIndex, depth)) {
+                continue;
+            }
+            // A helper may stop at any time: only the main thread's first iteration must complete.
+            abortAllowed = helper || depth > 1;
             selectiveDepth = 0;
             rootMoves.resetNodes();
             for (int line = 0; line < lines && !aborted; line++) {
@@ -224,18 +232,18 @@ public final class Search {
                 report(depth, line, rootMoves.score(line), Bound.EXACT);
             }
             reportedBest = rootMoves.move(0);
-            if (shouldStopAfter(limits, depth, rootMoves.score(0))) {
+            if (helper ? control.isStopped() || control.isFinished() : shouldStopAfter(limits, depth,
+                    rootMoves.score(0))) {
                 break;
             }
         }
-        waitWhileHeld();
 
         int chosen = strength != null ? strength.choose(lineScores(lines), lines, random) : 0;
         int best = rootMoves.move(chosen);
         SearchResult result = new SearchResult(best, ponderMove(chosen), rootMoves.score(chosen), completedDepth,
                 nodes);
-        LOG.debug("search done: {} depth {} score {} nodes {} in {} ms", Move.toUci(best), completedDepth,
-                result.score(), nodes, elapsedMillis());
+        LOG.debug("search thread {} done: {} depth {} score {} nodes {} in {} ms", threadIndex, Move.toUci(best),
+                completedDepth, result.score(), nodes, elapsedMillis());
         return result;
     }
 
@@ -312,7 +320,7 @@ public final class Search {
         for (int index = line; index < rootMoves.count(); index++) {
             int move = rootMoves.move(index);
             long now = System.nanoTime();
-            if (now - nextCurrentMoveNanos >= 0) {
+            if (!helper && now - nextCurrentMoveNanos >= 0) {
                 // One line per root move would flood the GUI once iterations are quick (thousands in a mate search).
                 nextCurrentMoveNanos = now + CURRENT_MOVE_INTERVAL_NANOS;
                 listener.onCurrentMove(depth, move, index + 1);
@@ -347,8 +355,9 @@ public final class Search {
         return bestScore;
     }
 
+    /** Main thread: whether to start another iteration after this one. */
     private boolean shouldStopAfter(SearchLimits limits, int completedDepth, int score) {
-        if (stopRequested) {
+        if (control.isStopped()) {
             return true;
         }
         // The strength budget ends even a ponder or infinite search: the result is then held as usual. Depth 2
@@ -361,7 +370,7 @@ public final class Search {
         if (pondering || infinite) {
             return false;
         }
-        if (nodes >= nodeLimit) {
+        if (nodes >= nodeLimit || control.isNodeLimitReached()) {
             return true;
         }
         if (limits.mate() > 0 && score >= Score.MATE_BOUND && Score.movesToMate(score) <= limits.mate()) {
@@ -373,24 +382,10 @@ public final class Search {
         return time.softLimitReached(System.nanoTime());
     }
 
-    /** In infinite or ponder mode the result is held until stop (or, pondering, the ponder hit). */
-    private void waitWhileHeld() {
-        synchronized (signal) {
-            while (!stopRequested && (infinite || (pondering && !ponderHitPending))) {
-                try {
-                    signal.wait();
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
-    }
-
     private void pollPonderHit() {
-        if (pondering && ponderHitPending) {
+        if (pondering && control.isPonderHit()) {
             pondering = false;
-            time.restart(ponderHitNanos);
+            time.restart(control.ponderHitNanos());
         }
     }
 
@@ -414,9 +409,14 @@ public final class Search {
         return candidate;
     }
 
+    /** One line of progress; helpers say nothing. The nodes are those of all threads. */
     private void report(int depth, int line, int score, Bound bound) {
-        listener.onIteration(new SearchInfo(depth, selectiveDepth, line + 1, score, bound, nodes, elapsedMillis(),
-                table.hashfull(), rootMoves.pv(line)));
+        if (helper) {
+            return;
+        }
+        long allNodes = nodes - flushedNodes + control.nodes();
+        listener.onIteration(new SearchInfo(depth, selectiveDepth, line + 1, score, bound, allNodes,
+                elapsedMillis(), table.hashfull(), rootMoves.pv(line)));
     }
 
     private long elapsedMillis() {
@@ -748,14 +748,32 @@ public final class Search {
         if (nodes >= nodeLimit) {
             aborted = true;
         } else if ((nodes & CHECK_INTERVAL_MASK) == 0) {
-            publishedNodes = nodes;
-            if (stopRequested) {
-                aborted = true;
-            } else {
-                pollPonderHit();
-                aborted = !pondering && time.hardLimitReached(System.nanoTime());
-            }
+            aborted = checkSignals();
         }
         return aborted;
+    }
+
+    /**
+     * Every 1024 nodes: adds this thread's nodes to the total and tells whether to unwind. A helper stops with the
+     * main thread, on {@code stop}, or when the total reaches the node limit (which it then tells the main thread).
+     * The main thread stops on {@code stop}, at the node limit of all threads together, or at the hard time limit.
+     */
+    private boolean checkSignals() {
+        long total = control.addNodes(nodes - flushedNodes);
+        flushedNodes = nodes;
+        if (helper) {
+            if (total >= totalNodeLimit) {
+                control.reachNodeLimit();
+                return true;
+            }
+            return control.isStopped() || control.isFinished();
+        }
+        // The others' nodes count against the limit too (with one thread there are none: the limit stays).
+        nodeLimit = totalNodeLimit - (total - nodes);
+        if (control.isStopped() || control.isNodeLimitReached() || nodes >= nodeLimit) {
+            return true;
+        }
+        pollPonderHit();
+        return !pondering && time.hardLimitReached(System.nanoTime());
     }
 }

@@ -187,51 +187,66 @@ class SearchTest {
     void stopFromAnotherThreadEndsAnInfiniteSearchWithALegalMove() throws InterruptedException {
         SearchTesting.Recorder recorder = new SearchTesting.Recorder();
         Search search = new Search(new TranspositionTable(4), recorder);
+        SearchControl control = new SearchControl();
         SearchResult[] result = new SearchResult[1];
         Thread thread = new Thread(() -> result[0] = search.run(Fen.parse(MIDDLEGAME),
-                new SearchLimits().infinite(true)));
+                new SearchLimits().infinite(true), control));
         thread.start();
         while (recorder.size() < 3) {
             Thread.sleep(5);
         }
-        search.stop();
+        control.stop();
         thread.join(10_000);
         assertFalse(thread.isAlive());
         assertTrue(isLegal(Fen.parse(MIDDLEGAME), result[0].bestMove()));
     }
 
     @Test
-    void aStopWhileNoSearchRunsDoesNotCutTheNextSearchShort() {
+    void aStopBeforeTheSearchStartsStillGivesTheFirstIteration() {
         Search search = new Search(new TranspositionTable(4), SearchListener.SILENT);
-        search.stop();
-        SearchResult result = search.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(4));
+        SearchControl control = new SearchControl();
+        control.stop();
+        SearchResult result = search.run(Fen.parse(MIDDLEGAME), new SearchLimits().infinite(true), control);
         assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));
-        assertEquals(4, result.depth());
+        assertEquals(1, result.depth());
     }
 
     @Test
-    void aStopIsForgottenOnceTheSearchHasReturned() {
+    void aStoppedControlDoesNotReachTheNextSearch() {
         Search search = new Search(new TranspositionTable(4), SearchListener.SILENT);
-        search.stop();
-        search.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(3));
-        SearchResult next = search.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(4));
+        SearchControl first = new SearchControl();
+        first.stop();
+        search.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(3), first);
+        SearchResult next = search.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(4), new SearchControl());
         assertEquals(4, next.depth());
     }
 
     @Test
-    void ponderingWaitsForThePonderHitThenKeepsToTheClock() throws InterruptedException {
+    void ponderingKeepsSearchingUntilThePonderHitThenKeepsToTheClock() throws InterruptedException {
         Search search = new Search(new TranspositionTable(4), SearchListener.SILENT);
+        SearchControl control = new SearchControl();
         SearchResult[] result = new SearchResult[1];
         // 30 ms on the clock: without pondering the search would end almost at once.
         Thread thread = new Thread(() -> result[0] = search.run(Fen.parse(MIDDLEGAME),
-                new SearchLimits().ponder(true).whiteTime(30).blackTime(30).moveOverhead(0)));
+                new SearchLimits().ponder(true).whiteTime(30).blackTime(30).moveOverhead(0), control));
         thread.start();
         thread.join(300);
         assertTrue(thread.isAlive(), "still pondering");
-        search.ponderHit();
+        control.ponderHit();
         thread.join(10_000);
         assertFalse(thread.isAlive());
         assertTrue(isLegal(Fen.parse(MIDDLEGAME), result[0].bestMove()));
+    }
+
+    @Test
+    void aPonderHitBeforeTheSearchStartsCountsTheClockFromTheHit() {
+        Search search = new Search(new TranspositionTable(4), SearchListener.SILENT);
+        SearchControl control = new SearchControl();
+        control.ponderHit();
+        // Returns on its clock, without waiting for anything more.
+        SearchResult result = search.run(Fen.parse(MIDDLEGAME),
+                new SearchLimits().ponder(true).whiteTime(30).blackTime(30).moveOverhead(0), control);
+        assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));
     }
 
     @Test

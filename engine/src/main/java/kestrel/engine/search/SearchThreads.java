@@ -1,0 +1,213 @@
+package kestrel.engine.search;
+
+import kestrel.engine.Position;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Lazy SMP: {@code count} searches of the same position over one shared {@link TranspositionTable}. The main search
+ * runs on the thread that calls {@link #run}; it alone reports, keeps the time and gives the result. The helpers run
+ * on threads of their own, made here once and kept until {@link #close}, each with its own {@link Search} (history,
+ * killers, move pickers): nothing is allocated per thread when a search starts. The helpers skip some depths by
+ * their index ({@link Search#skipsDepth}), so they spread over several depths; they help the main search only
+ * through what they leave in the table.
+ *
+ * <p>The helpers also clear the table, each a slice of it ({@link #clearTable}).
+ *
+ * <p>One call at a time: {@link #run}, {@link #clearTable} and {@link #close} come from one thread (the UCI search
+ * thread), and the table is resized only between them. See docs/search.md.
+ */
+public final class SearchThreads implements AutoCloseable {
+    public static final int MAX_THREADS = 256;
+
+    private static final Logger LOG = LoggerFactory.getLogger(SearchThreads.class);
+    /** Each helper's stack, for deep recursion even when the JVM was started without -Xss. */
+    private static final long STACK_BYTES = 16L << 20;
+
+    private final TranspositionTable table;
+    private final Search main;
+    private final Helper[] helpers;
+
+    /** {@code count} threads (1 .. {@value #MAX_THREADS}): the caller's and {@code count - 1} helpers, started now. */
+    public SearchThreads(TranspositionTable table, SearchListener listener, int count) {
+        if (count < 1 || count > MAX_THREADS) {
+            throw new IllegalArgumentException("threads must be 1 .. " + MAX_THREADS + ", not " + count);
+        }
+        this.table = table;
+        this.main = new Search(table, listener);
+        this.helpers = new Helper[count - 1];
+        for (int index = 0; index < helpers.length; index++) {
+            helpers[index] = new Helper(new Search(table, SearchListener.SILENT), index + 1);
+        }
+    }
+
+    /** The number of search threads, the caller's included. */
+    public int count() {
+        return helpers.length + 1;
+    }
+
+    /**
+     * Searches {@code position} on all threads until the main search ends (by its limits or {@code control}), then
+     * stops the helpers and waits for them. Returns the main search's result with the nodes of all threads. A search
+     * with a strength limit runs on the main thread alone: its node budget is the weakening, and stays one thread's.
+     */
+    public SearchResult run(Position position, SearchLimits limits, SearchControl control) {
+        table.newSearch();
+        boolean parallel = limits.strength() == null;
+        if (parallel) {
+            for (Helper helper : helpers) {
+                helper.search(position, limits, control);
+            }
+        }
+        SearchResult result;
+        try {
+            result = main.runThread(0, position, limits, control);
+        } finally {
+            control.finish();
+            if (parallel) {
+                awaitHelpers();
+            }
+        }
+        return new SearchResult(result.bestMove(), result.ponderMove(), result.score(), result.depth(),
+                control.nodes());
+    }
+
+    /**
+     * Empties the table (ucinewgame, Clear Hash), each thread a slice of it, so that a large table is cleared at the
+     * speed of all the threads. Nothing to do while the table has not been allocated.
+     */
+    public void clearTable() {
+        if (!table.isAllocated()) {
+            return;
+        }
+        int slices = count();
+        for (int index = 0; index < helpers.length; index++) {
+            int slice = index + 1;
+            helpers[index].start(() -> table.clearSlice(slice, slices));
+        }
+        try {
+            table.clearSlice(0, slices);
+        } finally {
+            awaitHelpers();
+        }
+        table.clearDone();
+    }
+
+    /** Ends the helper threads (between searches). */
+    @Override
+    public void close() {
+        for (Helper helper : helpers) {
+            helper.close();
+        }
+    }
+
+    /** Waits for every helper to be idle; an interrupt is kept for later, as the helpers end within moments. */
+    private void awaitHelpers() {
+        boolean interrupted = false;
+        for (Helper helper : helpers) {
+            while (true) {
+                try {
+                    helper.awaitIdle();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** One helper thread: waits for a task, runs it, and waits again. */
+    private static final class Helper implements Runnable {
+        private final Search search;
+        private final int index;
+        private final Thread thread;
+        /** Searches what {@link #search} was given; made once, so that starting a search allocates nothing. */
+        private final Runnable searchTask = this::searchNow;
+        /** The task to run, null when idle. Guarded by this, as are the three fields of the search to run. */
+        private Runnable task;
+        private boolean closed;
+        private Position position;
+        private SearchLimits limits;
+        private SearchControl control;
+
+        Helper(Search search, int index) {
+            this.search = search;
+            this.index = index;
+            this.thread = new Thread(null, this, "kestrel-helper-" + index, STACK_BYTES);
+            // A helper must not keep the program alive after quit.
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        synchronized void search(Position position, SearchLimits limits, SearchControl control) {
+            this.position = position;
+            this.limits = limits;
+            this.control = control;
+            start(searchTask);
+        }
+
+        private void searchNow() {
+            Position searched;
+            SearchLimits searchLimits;
+            SearchControl searchControl;
+            synchronized (this) {
+                searched = position;
+                searchLimits = limits;
+                searchControl = control;
+            }
+            search.runThread(index, searched, searchLimits, searchControl);
+        }
+
+        synchronized void start(Runnable work) {
+            task = work;
+            notifyAll();
+        }
+
+        synchronized void awaitIdle() throws InterruptedException {
+            while (task != null) {
+                wait();
+            }
+        }
+
+        synchronized void close() {
+            closed = true;
+            notifyAll();
+        }
+
+        @Override
+        public void run() {
+            while (true) {
+                Runnable work;
+                synchronized (this) {
+                    while (task == null && !closed) {
+                        try {
+                            wait();
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                    if (closed) {
+                        return;
+                    }
+                    work = task;
+                }
+                try {
+                    work.run();
+                } catch (RuntimeException | StackOverflowError e) {
+                    LOG.error("Helper search thread {} failed", index, e);
+                } finally {
+                    synchronized (this) {
+                        task = null;
+                        position = null;
+                        limits = null;
+                        control = null;
+                        notifyAll();
+                    }
+                }
+            }
+        }
+    }
+}
