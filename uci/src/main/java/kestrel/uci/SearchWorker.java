@@ -220,18 +220,31 @@ final class SearchWorker implements AutoCloseable {
 
     /**
      * Searches with {@code count} threads from the next search on: the threads and their searches are made now on
-     * the search thread (once the current search, if any, is over, which an {@code info string} then says).
+     * the search thread (once the current search, if any, is over, which an {@code info string} then says). When
+     * they cannot be had, the old threads stay, an {@code info string} says so, and {@code onRefused} is given the
+     * number kept.
      */
-    void setThreads(int count) {
+    void setThreads(int count, IntConsumer onRefused) {
         if (isBusy()) {
-            output.info("Threads " + count + " from the next search on: the current one keeps its "
-                    + threads.count());
+            output.info("Threads " + count + " from the next search on: the one running keeps its threads");
         }
         chore(() -> {
-            if (threads.count() != count) {
-                threads.close();
-                threads = new SearchThreads(table, listener, count);
+            int previous = threads.count();
+            if (previous == count) {
+                return;
             }
+            SearchThreads fresh;
+            try {
+                fresh = new SearchThreads(table, listener, count);
+            } catch (OutOfMemoryError e) {
+                // The old threads are still there and still searching: keep them.
+                output.info("Threads not changed: not enough memory for " + count + " threads (" + e.getMessage()
+                        + "), keeping " + previous);
+                onRefused.accept(previous);
+                return;
+            }
+            threads.close();
+            threads = fresh;
         });
     }
 

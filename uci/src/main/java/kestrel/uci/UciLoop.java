@@ -186,7 +186,8 @@ public final class UciLoop {
             case UciOptions.CLEAR_HASH -> worker.clearTable();
             case UciOptions.THREADS -> {
                 options.set(option, value);
-                worker.setThreads(Integer.parseInt(value));
+                // Threads that cannot be had put the option back to the number kept.
+                worker.setThreads(Integer.parseInt(value), kept -> options.set(option, Integer.toString(kept)));
             }
             case UciOptions.DEBUG_LOG_FILE -> {
                 try {

@@ -28,7 +28,11 @@ public final class SearchThreads implements AutoCloseable {
     private final Search main;
     private final Helper[] helpers;
 
-    /** {@code count} threads (1 .. {@value #MAX_THREADS}): the caller's and {@code count - 1} helpers, started now. */
+    /**
+     * {@code count} threads (1 .. {@value #MAX_THREADS}): the caller's and {@code count - 1} helpers, started now,
+     * each with a {@link Search} of its own (about 1 MB). Throws OutOfMemoryError, with no helper left running, when
+     * the memory or the threads cannot be had.
+     */
     public SearchThreads(TranspositionTable table, SearchListener listener, int count) {
         if (count < 1 || count > MAX_THREADS) {
             throw new IllegalArgumentException("threads must be 1 .. " + MAX_THREADS + ", not " + count);
@@ -36,8 +40,14 @@ public final class SearchThreads implements AutoCloseable {
         this.table = table;
         this.main = new Search(table, listener);
         this.helpers = new Helper[count - 1];
-        for (int index = 0; index < helpers.length; index++) {
-            helpers[index] = new Helper(new Search(table, SearchListener.SILENT), index + 1);
+        try {
+            for (int index = 0; index < helpers.length; index++) {
+                helpers[index] = new Helper(new Search(table, SearchListener.SILENT), index + 1);
+            }
+        } catch (OutOfMemoryError | RuntimeException e) {
+            // No memory for a search, or no thread to be had: end the helpers already started.
+            close();
+            throw e;
         }
     }
 
@@ -97,7 +107,9 @@ public final class SearchThreads implements AutoCloseable {
     @Override
     public void close() {
         for (Helper helper : helpers) {
-            helper.close();
+            if (helper != null) {
+                helper.close();
+            }
         }
     }
 
@@ -196,7 +208,9 @@ public final class SearchThreads implements AutoCloseable {
                 }
                 try {
                     work.run();
-                } catch (RuntimeException | StackOverflowError e) {
+                } catch (Throwable e) {
+                    // Whatever went wrong, the helper stays to answer the next task: a dead helper would leave
+                    // the main thread waiting for it forever.
                     LOG.error("Helper search thread {} failed", index, e);
                 } finally {
                     synchronized (this) {
