@@ -2,6 +2,7 @@ package kestrel.uci;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchThreads;
 import picocli.CommandLine.Command;
@@ -30,14 +31,16 @@ public final class BenchCommand implements Callable<Integer> {
             description = "search depth, 1 .. " + Bench.MAX_DEPTH + " (default: ${DEFAULT-VALUE})")
     private int depth;
 
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
-            description = "search threads, 1 .. " + SearchThreads.MAX_THREADS + " (default: ${DEFAULT-VALUE})")
-    private int threads;
+    @Option(names = "--threads", paramLabel = "N",
+            description = "search threads, 1 .. " + SearchThreads.MAX_THREADS + " (default: 1); with this option or "
+                    + "--movetime, each position's line also gives the depth reached and the time, and the total "
+                    + "the main search thread's CPU time")
+    private Integer threads;
 
-    @Option(names = "--movetime", paramLabel = "MS", defaultValue = "0",
+    @Option(names = "--movetime", paramLabel = "MS",
             description = "search each position this many milliseconds instead of to the depth (default: 0, to the "
                     + "depth)")
-    private long movetime;
+    private Long movetime;
 
     @Override
     public Integer call() {
@@ -45,20 +48,25 @@ public final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("bench: depth must be 1 .. " + Bench.MAX_DEPTH + ", not " + depth);
             return ExitCodes.BAD_INPUT;
         }
-        if (threads < 1 || threads > SearchThreads.MAX_THREADS) {
+        if (threads != null && (threads < 1 || threads > SearchThreads.MAX_THREADS)) {
             spec.commandLine().getErr().println("bench: threads must be 1 .. " + SearchThreads.MAX_THREADS
                     + ", not " + threads);
             return ExitCodes.BAD_INPUT;
         }
-        if (movetime < 0) {
+        if (movetime != null && movetime < 0) {
             spec.commandLine().getErr().println("bench: movetime must be 0 or more, not " + movetime);
             return ExitCodes.BAD_INPUT;
         }
         PrintWriter out = spec.commandLine().getOut();
-        Bench.run(depth, threads, movetime, line -> {
+        Consumer<String> print = line -> {
             out.println(line);
             out.flush();
-        });
+        };
+        if (threads == null && movetime == null) {
+            Bench.run(depth, print);
+        } else {
+            Bench.run(depth, threads == null ? 1 : threads, movetime == null ? 0 : movetime, print);
+        }
         return ExitCodes.OK;
     }
 }

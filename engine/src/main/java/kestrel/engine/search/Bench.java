@@ -1,5 +1,7 @@
 package kestrel.engine.search;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.List;
 import java.util.function.Consumer;
 import kestrel.engine.Fen;
@@ -65,16 +67,22 @@ public final class Bench {
      * position to {@code out} and, last, the total: {@code <nodes> nodes <nps> nps}.
      */
     public static Result run(int depth, Consumer<String> out) {
-        return run(depth, 1, 0, out);
+        return run(depth, 1, 0, false, out);
     }
 
     /**
      * Searches every bench position with {@code threads} search threads (Lazy SMP, see {@link SearchThreads}): to
      * {@code depth} when {@code movetimeMillis} is 0, else for {@code movetimeMillis} each. Writes one line per
-     * position to {@code out} and, last, the total: {@code <nodes> nodes <nps> nps}. Only one thread to a fixed
-     * depth gives the same node count on every run; the others measure speed.
+     * position to {@code out}, with the depth reached and the time, then the time, the thread count and the CPU time
+     * of the main search thread, and last the total: {@code <nodes> nodes <nps> nps}. Only one thread to a fixed
+     * depth gives the same node count on every run; the others measure speed. On a machine busy with other work, the
+     * main thread's CPU time to a depth says what the wall time would be with a core for each search thread.
      */
     public static Result run(int depth, int threads, long movetimeMillis, Consumer<String> out) {
+        return run(depth, threads, movetimeMillis, true, out);
+    }
+
+    private static Result run(int depth, int threads, long movetimeMillis, boolean detailed, Consumer<String> out) {
         if (depth < 1 || depth > MAX_DEPTH) {
             throw new IllegalArgumentException("bench depth must be 1 .. " + MAX_DEPTH + ", not " + depth);
         }
@@ -91,8 +99,11 @@ public final class Bench {
         for (int index = 0; index < positions.length; index++) {
             positions[index] = Fen.parse(POSITIONS.get(index));
         }
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        boolean cpuMeasured = detailed && cpu.isCurrentThreadCpuTimeSupported();
         long totalNodes = 0;
         long start;
+        long cpuStart = cpuMeasured ? cpu.getCurrentThreadCpuTime() : 0;
         try (SearchThreads searchThreads = new SearchThreads(table, SearchListener.SILENT, threads)) {
             start = System.nanoTime();
             for (int index = 0; index < positions.length; index++) {
@@ -108,17 +119,22 @@ public final class Bench {
                 totalNodes += result.nodes();
                 String line = String.format("%2d/%d %-70s %-6s %10d nodes", index + 1, POSITIONS.size(), fen,
                         Move.toUci(result.bestMove()), result.nodes());
-                if (threads > 1 || movetimeMillis > 0) {
+                if (detailed) {
                     line += String.format(" depth %2d %6d ms", result.depth(), positionMillis);
                 }
                 out.accept(line);
             }
         }
         long elapsedMillis = (System.nanoTime() - start) / 1_000_000L;
+        long cpuMillis = cpuMeasured ? (cpu.getCurrentThreadCpuTime() - cpuStart) / 1_000_000L : -1;
         Result result = new Result(totalNodes, elapsedMillis);
         String mode = movetimeMillis > 0 ? "movetime " + movetimeMillis + " ms" : "depth " + depth;
-        out.accept(mode + ", " + POSITIONS.size() + " positions, " + elapsedMillis + " ms"
-                + (threads > 1 ? ", " + threads + " threads" : ""));
+        String summary = mode + ", " + POSITIONS.size() + " positions, " + elapsedMillis + " ms";
+        if (detailed) {
+            summary += ", " + threads + (threads == 1 ? " thread" : " threads")
+                    + (cpuMillis >= 0 ? ", main thread CPU " + cpuMillis + " ms" : "");
+        }
+        out.accept(summary);
         out.accept(totalNodes + " nodes " + result.nodesPerSecond() + " nps");
         return result;
     }

@@ -83,7 +83,8 @@ public final class Search {
     /** 0 for the main thread, which reports and keeps the time; 1.. for the helpers of a parallel search. */
     private int threadIndex;
     private boolean helper;
-    private Position position;
+    /** The search's own copy of the position, made once and set anew by each search. */
+    private final Position position = Position.startPosition();
     /** Kept from search to search: its pawn cache holds pawn-only results under full keys, valid in any game. */
     private final Evaluation evaluation = new Evaluation();
     private TimeManager time;
@@ -134,14 +135,14 @@ public final class Search {
      * One thread of a search whose table generation the caller has started: thread 0 is the main thread, the others
      * helpers that skip some depths, report nothing and search until the control says the main thread finished.
      */
-    SearchResult runThread(int threadIndex, Position position, SearchLimits limits, SearchControl control) {
+    SearchResult runThread(int threadIndex, Position root, SearchLimits limits, SearchControl control) {
         this.control = control;
         this.threadIndex = threadIndex;
         this.helper = threadIndex > 0;
         nodes = 0;
         flushedNodes = 0;
         try {
-            return iterate(position, limits);
+            return iterate(root, limits);
         } finally {
             control.addNodes(nodes - flushedNodes);
             flushedNodes = nodes;
@@ -172,7 +173,7 @@ public final class Search {
     private SearchResult iterate(Position start, SearchLimits limits) {
         startNanos = System.nanoTime();
         nextCurrentMoveNanos = startNanos + CURRENT_MOVE_DELAY_NANOS;
-        position = new Position(start);
+        position.copyFrom(start);
         rootPly = position.ply();
         history.clear();
         aborted = false;

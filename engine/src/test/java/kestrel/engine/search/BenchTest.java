@@ -31,7 +31,7 @@ class BenchTest {
         Bench.Result result = Bench.run(1, 2, 10, lines::add);
         assertTrue(result.nodes() > 0);
         assertTrue(lines.get(0).matches(" 1/30 .* nodes depth +\\d+ +\\d+ ms"), lines.get(0));
-        assertTrue(lines.get(lines.size() - 2).matches("movetime 10 ms, 30 positions, \\d+ ms, 2 threads"),
+        assertTrue(lines.get(lines.size() - 2).matches("movetime 10 ms, 30 positions, \\d+ ms, 2 threads, main thread CPU \\d+ ms"),
                 lines.get(lines.size() - 2));
     }
 
