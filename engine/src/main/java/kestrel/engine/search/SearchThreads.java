@@ -75,7 +75,8 @@ public final class SearchThreads implements AutoCloseable {
         } finally {
             control.finish();
             if (parallel) {
-                awaitHelpers();
+                // A helper that has not even started (a short search on a busy machine) is not waited for.
+                awaitHelpers(true);
             }
         }
         return new SearchResult(result.bestMove(), result.ponderMove(), result.score(), result.depth(),
@@ -98,7 +99,7 @@ public final class SearchThreads implements AutoCloseable {
         try {
             table.clearSlice(0, slices);
         } finally {
-            awaitHelpers();
+            awaitHelpers(false);
         }
         table.clearDone();
     }
@@ -113,13 +114,16 @@ public final class SearchThreads implements AutoCloseable {
         }
     }
 
-    /** Waits for every helper to be idle; an interrupt is kept for later, as the helpers end within moments. */
-    private void awaitHelpers() {
+    /**
+     * Waits for every helper to be idle, first taking back the task of each that has not started it when
+     * {@code cancelUnstarted}. An interrupt is kept for later, as the helpers end within moments.
+     */
+    private void awaitHelpers(boolean cancelUnstarted) {
         boolean interrupted = false;
         for (Helper helper : helpers) {
             while (true) {
                 try {
-                    helper.awaitIdle();
+                    helper.awaitIdle(cancelUnstarted);
                     break;
                 } catch (InterruptedException e) {
                     interrupted = true;
@@ -138,8 +142,10 @@ public final class SearchThreads implements AutoCloseable {
         private final Thread thread;
         /** Searches what {@link #search} was given; made once, so that starting a search allocates nothing. */
         private final Runnable searchTask = this::searchNow;
-        /** The task to run, null when idle. Guarded by this, as are the three fields of the search to run. */
+        /** The task to run, null when idle. Guarded by this, as are the fields below. */
         private Runnable task;
+        /** The thread has taken up the task. */
+        private boolean started;
         private boolean closed;
         private Position position;
         private SearchLimits limits;
@@ -178,10 +184,21 @@ public final class SearchThreads implements AutoCloseable {
             notifyAll();
         }
 
-        synchronized void awaitIdle() throws InterruptedException {
+        synchronized void awaitIdle(boolean cancelUnstarted) throws InterruptedException {
+            if (cancelUnstarted && task != null && !started) {
+                clearTask();
+                return;
+            }
             while (task != null) {
                 wait();
             }
+        }
+
+        private void clearTask() {
+            task = null;
+            position = null;
+            limits = null;
+            control = null;
         }
 
         synchronized void close() {
@@ -205,6 +222,7 @@ public final class SearchThreads implements AutoCloseable {
                         return;
                     }
                     work = task;
+                    started = true;
                 }
                 try {
                     work.run();
@@ -214,10 +232,8 @@ public final class SearchThreads implements AutoCloseable {
                     LOG.error("Helper search thread {} failed", index, e);
                 } finally {
                     synchronized (this) {
-                        task = null;
-                        position = null;
-                        limits = null;
-                        control = null;
+                        clearTask();
+                        started = false;
                         notifyAll();
                     }
                 }

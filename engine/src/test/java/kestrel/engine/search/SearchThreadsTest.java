@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.HashSet;
 import java.util.Set;
 import kestrel.engine.Fen;
+import kestrel.engine.Move;
 import org.junit.jupiter.api.Test;
 
 /** Lazy SMP: several searches of one position over one table. */
@@ -35,6 +36,20 @@ class SearchThreadsTest {
                 assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));
                 assertEquals(6, result.depth());
             }
+        }
+    }
+
+    @Test
+    void searchesThatEndAtOnceLeaveTheHelpersReadyForTheNext() {
+        String mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        try (SearchThreads threads = new SearchThreads(new TranspositionTable(4), SearchListener.SILENT, 4)) {
+            for (int run = 0; run < 50; run++) {
+                // The main thread may be done before a helper has even started; it takes the helper's task back.
+                assertEquals(Move.NONE, threads.run(Fen.parse(mated), new SearchLimits().depth(5),
+                        new SearchControl()).bestMove());
+            }
+            assertEquals(5, threads.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(5), new SearchControl())
+                    .depth());
         }
     }
 
