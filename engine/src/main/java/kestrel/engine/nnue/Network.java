@@ -15,7 +15,7 @@ import kestrel.engine.Position;
  * the bias stays within 33 * 502 = 16,566 and fits an int16. The activation v = clamp(acc, 0, QA) is at most 255; an
  * output weight (scale QB = 64) at most 126, so each term v * v * w is below 2^23 and 256 of them fit an int. The
  * sum is taken in ints over chunks of 256 neurons and in a long across chunks, divided by QA (back to scale QA * QB),
- * the output bias (scale QA * QB) added, and the result times SCALE / (QA * QB) is the score.
+ * the output bias (scale QA * QB) added, and the result times SCALE / (QA * QB), rounded, is the score.
  */
 public final class Network {
     public static final int QA = 255;
@@ -139,7 +139,8 @@ public final class Network {
         int them = hidden - us;
         long sum = activatedDot(accumulator, us, 0) + activatedDot(accumulator, them, hidden);
         long output = sum / QA + outputBias;
-        return (int) (output * SCALE / (QA * QB));
+        // Rounded to the nearest centipawn rather than toward zero, which would bias every score toward a draw.
+        return (int) Math.floorDiv(output * SCALE + QA * QB / 2, QA * QB);
     }
 
     /** The evaluation computed from scratch, allocating: for the {@code eval} command and tests. */
