@@ -5,6 +5,8 @@ import java.util.function.Consumer;
 import kestrel.engine.Fen;
 import kestrel.engine.Move;
 import kestrel.engine.Position;
+import kestrel.engine.nnue.BuiltInNetwork;
+import kestrel.engine.nnue.Network;
 
 /**
  * The bench: a fixed set of positions, each searched to a fixed depth with an empty table and a fresh search. Its
@@ -64,6 +66,11 @@ public final class Bench {
      * {@code out} and, last, the total: {@code <nodes> nodes <nps> nps}.
      */
     public static Result run(int depth, Consumer<String> out) {
+        return run(depth, BuiltInNetwork.get(), out);
+    }
+
+    /** As {@link #run(int, Consumer)}, evaluating with {@code network} (null: the handcrafted evaluation). */
+    public static Result run(int depth, Network network, Consumer<String> out) {
         if (depth < 1 || depth > MAX_DEPTH) {
             throw new IllegalArgumentException("bench depth must be 1 .. " + MAX_DEPTH + ", not " + depth);
         }
@@ -80,6 +87,7 @@ public final class Bench {
             Position position = positions[index];
             table.clear();
             Search search = new Search(table, SearchListener.SILENT);
+            search.useNetwork(network);
             SearchResult result = search.run(position, new SearchLimits().depth(depth));
             totalNodes += result.nodes();
             out.accept(String.format("%2d/%d %-70s %-6s %10d nodes", index + 1, POSITIONS.size(), fen,
@@ -87,7 +95,8 @@ public final class Bench {
         }
         long elapsedMillis = (System.nanoTime() - start) / 1_000_000L;
         Result result = new Result(totalNodes, elapsedMillis);
-        out.accept("depth " + depth + ", " + POSITIONS.size() + " positions, " + elapsedMillis + " ms");
+        out.accept("depth " + depth + ", " + POSITIONS.size() + " positions, " + elapsedMillis + " ms, "
+                + (network == null ? "handcrafted evaluation" : "network, hidden size " + network.hidden()));
         out.accept(totalNodes + " nodes " + result.nodesPerSecond() + " nps");
         return result;
     }
