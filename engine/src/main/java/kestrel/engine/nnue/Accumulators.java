@@ -6,15 +6,14 @@ import kestrel.engine.Piece;
 import kestrel.engine.Position;
 
 /**
- * The network's accumulators along the line a search is on: one per ply above the position it was reset to, each
- * holding both perspectives ({@code 2 * hidden} int16, White's first). A position with a stack attached
+ * The network's accumulators along the line a search is on: one pair per ply above the position it was reset to,
+ * White's perspective and Black's, {@code hidden} ints each. A position with a stack attached
  * ({@link Position#attach}) pushes each move here and pops it on unmake.
  *
  * <p>A push only records the move, the moved piece and the captured piece; the accumulator is brought up to date
  * when the position is evaluated, from the nearest computed ancestor, by subtracting and adding the weight rows of
  * the pieces that changed. Nodes that are never evaluated (cut by the table, or by a beta cut-off before their
- * evaluation) so cost nothing, and the result is exactly the from-scratch sum, since int16 addition is exact while
- * the values stay in range (see {@link Network}). One stack serves one search thread; its arrays are allocated
+ * evaluation) so cost nothing, and the result is exactly the from-scratch sum: integer addition in any order. One stack serves one search thread; its arrays are allocated
  * when it is made and grow only past {@value #INITIAL_PLIES} plies.
  */
 public final class Accumulators {
@@ -22,7 +21,8 @@ public final class Accumulators {
 
     private final Network network;
     private final int hidden;
-    private short[][] values;
+    private int[][] white;
+    private int[][] black;
     private boolean[] computed;
     private int[] moves;
     private int[] movedPieces;
@@ -42,14 +42,14 @@ public final class Accumulators {
     /** Starts over from {@code position}: computes the bottom accumulator from its pieces. */
     public void reset(Position position) {
         top = 0;
-        network.refresh(position, values[0]);
+        network.refresh(position, white[0], black[0]);
         computed[0] = true;
     }
 
     /** Records a move about to change the board, or a null move ({@link Move#NONE}). */
     public void push(int move, int movedPiece, int capturedPiece) {
         top++;
-        if (top == values.length) {
+        if (top == white.length) {
             grow();
         }
         moves[top] = move;
@@ -64,36 +64,38 @@ public final class Accumulators {
 
     /** The network's score of {@code position}, which must be the one the pushes led to, for its side to move. */
     public int evaluate(Position position) {
-        return network.evaluate(current(), position.sideToMove());
+        update();
+        return position.sideToMove() == Piece.WHITE ? network.evaluate(white[top], black[top])
+                : network.evaluate(black[top], white[top]);
     }
 
-    /** True when the up-to-date accumulator equals one computed from the position's pieces. For tests. */
+    /** True when the up-to-date accumulators equal those computed from the position's pieces. For tests. */
     public boolean matchesFromScratch(Position position) {
-        short[] fresh = new short[2 * hidden];
-        network.refresh(position, fresh);
-        return Arrays.equals(current(), fresh);
+        int[] freshWhite = new int[hidden];
+        int[] freshBlack = new int[hidden];
+        network.refresh(position, freshWhite, freshBlack);
+        update();
+        return Arrays.equals(white[top], freshWhite) && Arrays.equals(black[top], freshBlack);
     }
 
-    /** The accumulator of the top ply, brought up to date. */
-    private short[] current() {
+    /** Brings the top ply's accumulators up to date from the nearest computed ply below. */
+    private void update() {
         int ready = top;
         while (!computed[ready]) {
             ready--;
         }
         for (int ply = ready + 1; ply <= top; ply++) {
-            apply(ply);
+            apply(ply, Piece.WHITE, white[ply - 1], white[ply]);
+            apply(ply, Piece.BLACK, black[ply - 1], black[ply]);
             computed[ply] = true;
         }
-        return values[top];
     }
 
-    /** values[ply] = values[ply - 1] changed by the move pushed at {@code ply}. */
-    private void apply(int ply) {
-        short[] source = values[ply - 1];
-        short[] target = values[ply];
+    /** target = source changed by the move pushed at {@code ply}, for one perspective. */
+    private void apply(int ply, int perspective, int[] source, int[] target) {
         int move = moves[ply];
         if (move == Move.NONE) {
-            System.arraycopy(source, 0, target, 0, 2 * hidden);
+            System.arraycopy(source, 0, target, 0, hidden);
             return;
         }
         int piece = movedPieces[ply];
@@ -103,38 +105,28 @@ public final class Accumulators {
         if (kind == Move.CASTLING) {
             // "King takes rook": the king goes from its square to its target, the rook from `to` to its target.
             int rook = Piece.of(Piece.color(piece), Piece.ROOK);
-            int kingTarget = Move.castlingKingTarget(from, to);
-            int rookTarget = Move.castlingRookTarget(from, to);
-            for (int perspective = Piece.WHITE; perspective <= Piece.BLACK; perspective++) {
-                int offset = perspective * hidden;
-                network.subtractAdd(source, target, offset, Features.index(perspective, piece, from),
-                        Features.index(perspective, piece, kingTarget));
-                network.subtractAdd(target, target, offset, Features.index(perspective, rook, to),
-                        Features.index(perspective, rook, rookTarget));
-            }
+            network.subtractAdd(source, target, Features.index(perspective, piece, from),
+                    Features.index(perspective, piece, Move.castlingKingTarget(from, to)));
+            network.subtractAdd(target, target, Features.index(perspective, rook, to),
+                    Features.index(perspective, rook, Move.castlingRookTarget(from, to)));
             return;
         }
         int landed = kind == Move.PROMOTION ? Piece.of(Piece.color(piece), Move.promotionType(move)) : piece;
+        int removed = Features.index(perspective, piece, from);
+        int added = Features.index(perspective, landed, to);
         int captured = capturedPieces[ply];
-        int capturedSquare = kind == Move.EN_PASSANT ? to ^ 8 : to;
-        for (int perspective = Piece.WHITE; perspective <= Piece.BLACK; perspective++) {
-            int offset = perspective * hidden;
-            int removed = Features.index(perspective, piece, from);
-            int added = Features.index(perspective, landed, to);
-            if (captured == Piece.NONE) {
-                network.subtractAdd(source, target, offset, removed, added);
-            } else {
-                network.subtractSubtractAdd(source, target, offset, removed,
-                        Features.index(perspective, captured, capturedSquare), added);
-            }
+        if (captured == Piece.NONE) {
+            network.subtractAdd(source, target, removed, added);
+        } else {
+            int capturedSquare = kind == Move.EN_PASSANT ? to ^ 8 : to;
+            network.subtractSubtractAdd(source, target, removed, Features.index(perspective, captured, capturedSquare),
+                    added);
         }
     }
 
     private void allocate(int plies) {
-        values = new short[plies][];
-        for (int ply = 0; ply < plies; ply++) {
-            values[ply] = new short[2 * hidden];
-        }
+        white = new int[plies][hidden];
+        black = new int[plies][hidden];
         computed = new boolean[plies];
         moves = new int[plies];
         movedPieces = new int[plies];
@@ -142,15 +134,20 @@ public final class Accumulators {
     }
 
     private void grow() {
-        int plies = values.length * 2;
-        short[][] grown = Arrays.copyOf(values, plies);
-        for (int ply = values.length; ply < plies; ply++) {
-            grown[ply] = new short[2 * hidden];
-        }
-        values = grown;
+        int plies = white.length * 2;
+        white = grown(white, plies);
+        black = grown(black, plies);
         computed = Arrays.copyOf(computed, plies);
         moves = Arrays.copyOf(moves, plies);
         movedPieces = Arrays.copyOf(movedPieces, plies);
         capturedPieces = Arrays.copyOf(capturedPieces, plies);
+    }
+
+    private int[][] grown(int[][] accumulators, int plies) {
+        int[][] result = Arrays.copyOf(accumulators, plies);
+        for (int ply = accumulators.length; ply < plies; ply++) {
+            result[ply] = new int[hidden];
+        }
+        return result;
     }
 }
