@@ -26,7 +26,9 @@ public final class FloatNetwork {
         FloatNetwork network = new FloatNetwork(hidden);
         SplittableRandom random = new SplittableRandom(seed);
         Parameters p = network.parameters;
-        fillUniform(p.featureWeights, 0.1f, random);
+        for (float[] row : p.featureWeights) {
+            fillUniform(row, 0.1f, random);
+        }
         fillUniform(p.featureBiases, 0.1f, random);
         fillUniform(p.outputWeights, (float) (1 / Math.sqrt(hidden)), random);
         return network;
@@ -57,11 +59,10 @@ public final class FloatNetwork {
     private static void accumulate(Parameters p, int[] features, int count, float[] sums) {
         int hidden = p.hidden;
         System.arraycopy(p.featureBiases, 0, sums, 0, hidden);
-        float[] weights = p.featureWeights;
         for (int f = 0; f < count; f++) {
-            int row = features[f] * hidden;
+            float[] row = p.featureWeights[features[f]];
             for (int i = 0; i < hidden; i++) {
-                sums[i] += weights[row + i];
+                sums[i] += row[i];
             }
         }
     }
@@ -88,15 +89,16 @@ public final class FloatNetwork {
             work.otherGradient[i] = otherGradient;
             biasGradients[i] += ownGradient + otherGradient;
         }
-        float[] weightGradients = gradients.featureWeights;
+        float[] ownGradients = work.ownGradient;
+        float[] otherGradients = work.otherGradient;
         for (int f = 0; f < work.featureCount; f++) {
-            int ownRow = work.ownFeatures[f] * hidden;
-            int otherRow = work.otherFeatures[f] * hidden;
+            float[] ownRow = gradients.featureWeights[work.ownFeatures[f]];
             for (int i = 0; i < hidden; i++) {
-                weightGradients[ownRow + i] += work.ownGradient[i];
+                ownRow[i] += ownGradients[i];
             }
+            float[] otherRow = gradients.featureWeights[work.otherFeatures[f]];
             for (int i = 0; i < hidden; i++) {
-                weightGradients[otherRow + i] += work.otherGradient[i];
+                otherRow[i] += otherGradients[i];
             }
         }
     }
@@ -141,7 +143,11 @@ public final class FloatNetwork {
      */
     public Network quantize() {
         Parameters p = parameters;
-        return new Network(p.hidden, round(p.featureWeights, Network.QA), round(p.featureBiases, Network.QA),
+        float[] featureWeights = new float[Features.COUNT * p.hidden];
+        for (int feature = 0; feature < Features.COUNT; feature++) {
+            System.arraycopy(p.featureWeights[feature], 0, featureWeights, feature * p.hidden, p.hidden);
+        }
+        return new Network(p.hidden, round(featureWeights, Network.QA), round(p.featureBiases, Network.QA),
                 round(p.outputWeights, Network.QB), round(p.outputBias, Network.QA * Network.QB)[0]);
     }
 
