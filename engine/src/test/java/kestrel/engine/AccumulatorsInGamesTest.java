@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
 class AccumulatorsInGamesTest {
     private static final Network NETWORK = TestNetworks.random(48, 3);
 
-    /** Checks the stack against a recomputation at a random share of the steps, so lazy catch-up over several plies is tested too. */
+    /**
+     * Checks the stack against a recomputation at a random share of the steps, so that the lazy catch-up over several
+     * plies is tested too.
+     */
     private static final class Checker implements RandomGames.Observer {
         private final Accumulators stack = new Accumulators(NETWORK);
         private final SplittableRandom random;

@@ -10,11 +10,12 @@ import kestrel.engine.Position;
  * White's perspective and Black's, {@code hidden} ints each. A position with a stack attached
  * ({@link Position#attach}) pushes each move here and pops it on unmake.
  *
- * <p>A push only records the move, the moved piece and the captured piece; the accumulator is brought up to date
+ * <p>A push only records the move, the moved piece and the captured piece; the accumulators are brought up to date
  * when the position is evaluated, from the nearest computed ancestor, by subtracting and adding the weight rows of
  * the pieces that changed. Nodes that are never evaluated (cut by the table, or by a beta cut-off before their
- * evaluation) so cost nothing, and the result is exactly the from-scratch sum: integer addition in any order. One stack serves one search thread; its arrays are allocated
- * when it is made and grow only past {@value #INITIAL_PLIES} plies.
+ * evaluation) so cost nothing, and the result is exactly the from-scratch sum: integer addition in any order. One
+ * stack serves one search thread; its arrays are allocated when it is made and grow only past
+ * {@value #INITIAL_PLIES} plies.
  */
 public final class Accumulators {
     private static final int INITIAL_PLIES = 256;

@@ -748,7 +748,10 @@ public final class Search {
         this.network = network;
     }
 
-    /** Attaches this search's accumulators to its position when a network evaluates, allocating them only when the network changed. */
+    /**
+     * Attaches this search's accumulators to its position when a network evaluates; they are allocated only when the
+     * network changed.
+     */
     private void setUpEvaluation() {
         Network current = network;
         networkInUse = current != null;
