@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "kestrel", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Kestrel, a UCI chess engine. With no subcommand it speaks UCI on stdin/stdout.",
-        subcommands = {UciCommand.class, PerftCommand.class, BenchCommand.class, BookCommand.class})
+        subcommands = {UciCommand.class, PerftCommand.class, BenchCommand.class, BookCommand.class, DatagenCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
