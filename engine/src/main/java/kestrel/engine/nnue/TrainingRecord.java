@@ -68,6 +68,14 @@ public final class TrainingRecord {
         out[offset + BYTES - 1] = 0;
     }
 
+    /** Replaces the result of an encoded record: self-play knows it only when the game is over. */
+    public static void setResult(byte[] out, int offset, int result) {
+        if (result < BLACK_WIN || result > WHITE_WIN) {
+            throw new IllegalArgumentException("result must be 0, 1 or 2: " + result);
+        }
+        out[offset + RESULT_OFFSET] = (byte) result;
+    }
+
     public static long occupancy(byte[] in, int offset) {
         long value = 0;
         for (int i = 7; i >= 0; i--) {
