@@ -2,6 +2,7 @@ package kestrel.engine;
 
 import java.util.Arrays;
 import kestrel.engine.eval.PieceSquareTables;
+import kestrel.engine.nnue.Accumulators;
 
 /**
  * A chess position that moves are made on and taken back, with the game's history below it.
@@ -63,6 +64,8 @@ public final class Position {
      * </pre>
      */
     private long[] undoHistory = new long[INITIAL_HISTORY];
+    /** The network's accumulators, told of every move; null (perft, most positions) when no network evaluates. */
+    private Accumulators accumulators;
     private static final int UNDO_CASTLING_MASK = 0xF;
     private static final int UNDO_EN_PASSANT_SHIFT = 4;
     private static final int UNDO_EN_PASSANT_MASK = 0x7F;
@@ -122,6 +125,20 @@ public final class Position {
         System.arraycopy(other.pawnKeyHistory, 0, pawnKeyHistory, 0, ply);
         System.arraycopy(other.moveHistory, 0, moveHistory, 0, ply);
         System.arraycopy(other.undoHistory, 0, undoHistory, 0, ply);
+        if (accumulators != null) {
+            accumulators.reset(this);
+        }
+    }
+
+    /**
+     * From now on tells {@code stack} of every move made and taken back, starting it from this position; null
+     * detaches. A copy of the position starts without one.
+     */
+    public void attach(Accumulators stack) {
+        accumulators = stack;
+        if (stack != null) {
+            stack.reset(this);
+        }
     }
 
     // ----------------------------------------------------------------------------------------------------------
@@ -343,6 +360,9 @@ public final class Position {
 
         // Push the undo record before anything changes.
         pushHistory(move, captured);
+        if (accumulators != null) {
+            accumulators.push(move, piece, captured);
+        }
 
         long newKey = key ^ Zobrist.whiteToMove();
         if (enPassantSquare != Square.NONE) {
@@ -414,6 +434,9 @@ public final class Position {
     /** Takes back the last move made with {@link #makeMove}. */
     public void unmakeMove() {
         ply--;
+        if (accumulators != null) {
+            accumulators.pop();
+        }
         int move = moveHistory[ply];
         long undo = undoHistory[ply];
         int from = Move.from(move);
@@ -452,6 +475,9 @@ public final class Position {
     /** Passes the move to the other side (for null-move pruning). Not allowed when in check. */
     public void makeNullMove() {
         pushHistory(Move.NONE, Piece.NONE);
+        if (accumulators != null) {
+            accumulators.push(Move.NONE, Piece.NONE, Piece.NONE);
+        }
         long newKey = key ^ Zobrist.whiteToMove();
         if (enPassantSquare != Square.NONE) {
             newKey ^= Zobrist.enPassantFile(Square.file(enPassantSquare));
@@ -469,6 +495,9 @@ public final class Position {
 
     public void unmakeNullMove() {
         ply--;
+        if (accumulators != null) {
+            accumulators.pop();
+        }
         restoreState(undoHistory[ply]);
         sideToMove ^= 1;
         if (sideToMove == Piece.BLACK) {

@@ -1,8 +1,14 @@
 package kestrel.uci;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import kestrel.engine.nnue.BuiltInNetwork;
+import kestrel.engine.nnue.Network;
+import kestrel.engine.nnue.NetworkFile;
+import kestrel.engine.nnue.NetworkFormatException;
 import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchThreads;
 import picocli.CommandLine.Command;
@@ -22,7 +28,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",
-            "2:bad input (depth, threads or movetime)"})
+            "2:bad input (depth, threads, movetime or network file)"})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -42,6 +48,13 @@ public final class BenchCommand implements Callable<Integer> {
                     + "depth)")
     private Long movetime;
 
+    @Option(names = "--eval-file", paramLabel = "NET",
+            description = "Evaluate with this network instead of the built-in one.")
+    private Path evalFile;
+
+    @Option(names = "--hce", description = "Evaluate with the handcrafted evaluation, even with a network.")
+    private boolean handcrafted;
+
     @Override
     public Integer call() {
         if (depth < 1 || depth > Bench.MAX_DEPTH) {
@@ -57,15 +70,26 @@ public final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("bench: movetime must be 0 or more, not " + movetime);
             return ExitCodes.BAD_INPUT;
         }
+        Network network = BuiltInNetwork.get();
+        if (evalFile != null) {
+            try {
+                network = NetworkFile.read(evalFile);
+            } catch (IOException | NetworkFormatException e) {
+                spec.commandLine().getErr().println("bench: cannot use the network " + evalFile + ": "
+                        + e.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
+        }
+        Network evaluation = handcrafted ? null : network;
         PrintWriter out = spec.commandLine().getOut();
         Consumer<String> print = line -> {
             out.println(line);
             out.flush();
         };
         if (threads == null && movetime == null) {
-            Bench.run(depth, print);
+            Bench.run(depth, evaluation, print);
         } else {
-            Bench.run(depth, threads == null ? 1 : threads, movetime == null ? 0 : movetime, print);
+            Bench.run(depth, threads == null ? 1 : threads, movetime == null ? 0 : movetime, evaluation, print);
         }
         return ExitCodes.OK;
     }

@@ -4,11 +4,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The program's entry: {@code kestrel} alone starts a UCI session; subcommands run perft, the bench and book look-ups.
+ * The program's entry: {@code kestrel} alone starts a UCI session; subcommands run perft, the bench, book look-ups,
+ * training-data generation and network training.
  */
 @Command(name = "kestrel", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Kestrel, a UCI chess engine. With no subcommand it speaks UCI on stdin/stdout.",
-        subcommands = {UciCommand.class, PerftCommand.class, BenchCommand.class, BookCommand.class})
+        subcommands = {UciCommand.class, PerftCommand.class, BenchCommand.class, BookCommand.class,
+            DatagenCommand.class, TrainCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {

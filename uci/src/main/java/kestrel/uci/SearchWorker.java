@@ -16,6 +16,7 @@ import kestrel.engine.Position;
 import kestrel.engine.book.BookException;
 import kestrel.engine.book.BookMove;
 import kestrel.engine.book.PolyglotBook;
+import kestrel.engine.nnue.Network;
 import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchInfo;
 import kestrel.engine.search.SearchLimits;
@@ -70,6 +71,8 @@ final class SearchWorker implements AutoCloseable {
     private volatile Job running;
     private volatile boolean debug;
     private volatile boolean showWdl;
+    /** The network searches and the bench evaluate with; null for the handcrafted evaluation. */
+    private volatile Network network;
 
     // Search thread only.
     /** The current search's latest report on its first line: the depth, score and line of its best move. */
@@ -138,7 +141,14 @@ final class SearchWorker implements AutoCloseable {
      */
     void bench(int depth) {
         Job job = new Job(false);
-        submit(job, () -> Bench.run(depth, output::send));
+        Network benchNetwork = network;
+        submit(job, () -> Bench.run(depth, benchNetwork, output::send));
+    }
+
+    /** Evaluates with {@code network} (null: the handcrafted evaluation) from the next search on, on every thread. */
+    void useNetwork(Network network) {
+        this.network = network;
+        threads.useNetwork(network);
     }
 
     /** Ends the current search (or perft) as soon as possible; its bestmove follows. Nothing when idle. */
@@ -245,6 +255,7 @@ final class SearchWorker implements AutoCloseable {
             }
             threads.close();
             threads = fresh;
+            fresh.useNetwork(network); // after the swap: a network set meanwhile reaches one of the two
         });
     }
 

@@ -16,9 +16,14 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kestrel.engine.Fen;
+import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import kestrel.engine.Square;
 import kestrel.engine.eval.Evaluation;
+import kestrel.engine.nnue.BuiltInNetwork;
+import kestrel.engine.nnue.Network;
+import kestrel.engine.nnue.NetworkFile;
+import kestrel.engine.nnue.NetworkFormatException;
 import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchLimits;
 import kestrel.engine.search.StrengthLimit;
@@ -48,12 +53,15 @@ public final class UciLoop {
     private final SearchWorker worker;
     private final Evaluation evaluation = new Evaluation();
     private Position position = Position.startPosition();
+    /** The network EvalFile names (the built-in one by default); null when there is none. */
+    private Network network = BuiltInNetwork.get();
 
     /** A session reading commands from {@code in} and answering on {@code out}. */
     public UciLoop(InputStream in, OutputStream out) {
         this.input = new LineReader(in);
         this.output = new UciOutput(out);
         this.worker = new SearchWorker(output, options.hashMegabytes());
+        applyNetwork();
     }
 
     /** Runs the session until {@code quit} or the end of the input; a running search is stopped on the way out. */
@@ -144,7 +152,7 @@ public final class UciLoop {
                 return false;
             }
             case "d" -> display();
-            case "eval" -> output.sendAll(Arrays.asList(evaluation.explain(position).split("\n")));
+            case "eval" -> evaluate();
             case "bench" -> bench(arguments);
             default -> throw new IllegalStateException("command without handler: " + command);
         }
@@ -207,8 +215,69 @@ public final class UciLoop {
                 options.set(option, value);
                 worker.useBook(options.ownBook() ? path(options.bookFile()) : null);
             }
+            case UciOptions.EVAL_FILE -> {
+                network = loadNetwork(value);
+                options.set(option, value);
+                applyNetwork();
+                output.info(network == null ? "no built-in network: the handcrafted evaluation is used"
+                        : "network " + networkName() + " loaded, hidden size " + network.hidden());
+            }
+            case UciOptions.USE_NNUE -> {
+                options.set(option, value);
+                applyNetwork();
+            }
             default -> options.set(option, value);
         }
+    }
+
+    /**
+     * The network EvalFile names: the built-in one for {@code <internal>} or empty (null if the jar has none), else
+     * the file. A file that cannot be used throws, so the current network stays.
+     */
+    private static Network loadNetwork(String value) throws UciException {
+        if (value.isEmpty() || value.equals(UciOptions.BUILT_IN_NETWORK)) {
+            return BuiltInNetwork.get();
+        }
+        try {
+            return NetworkFile.read(Path.of(value));
+        } catch (InvalidPathException e) {
+            throw new UciException("EvalFile " + UciException.quote(value) + " is not a valid path: " + e.getReason()
+                    + "; the current network stays");
+        } catch (IOException e) {
+            throw new UciException("cannot read EvalFile " + UciException.quote(value) + ": " + describe(e)
+                    + "; the current network stays");
+        } catch (NetworkFormatException e) {
+            throw new UciException("EvalFile " + UciException.quote(value) + " is not usable: " + e.getMessage()
+                    + "; the current network stays");
+        }
+    }
+
+    /** Searches and the bench evaluate with the network when one is loaded and Use NNUE is on. */
+    private void applyNetwork() {
+        worker.useNetwork(options.useNnue() ? network : null);
+    }
+
+    private String networkName() {
+        String file = options.value(UciOptions.EVAL_FILE);
+        return file.isEmpty() ? UciOptions.BUILT_IN_NETWORK : file;
+    }
+
+    /** {@code eval}: the handcrafted evaluation's terms, then the network's score, and which one searches use. */
+    private void evaluate() {
+        List<String> lines = new ArrayList<>(Arrays.asList(evaluation.explain(position).split("\n")));
+        lines.add("");
+        String side = position.sideToMove() == Piece.WHITE ? "White" : "Black";
+        if (network == null) {
+            lines.add("network: none loaded");
+        } else {
+            int score = network.evaluate(position);
+            int whiteScore = position.sideToMove() == Piece.WHITE ? score : -score;
+            lines.add("network " + networkName() + " (hidden size " + network.hidden() + "): " + whiteScore
+                    + " cp from White's view, " + score + " cp for the side to move (" + side + ")");
+        }
+        lines.add("searches use: " + (network != null && options.useNnue() ? "the network"
+                : "the handcrafted evaluation" + (network == null ? "" : " (Use NNUE is off)")));
+        output.sendAll(lines);
     }
 
     /** A file problem in words, without the exception class names. */

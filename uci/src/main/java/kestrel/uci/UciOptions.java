@@ -30,6 +30,10 @@ final class UciOptions {
     static final String ELO = "UCI_Elo";
     static final String ANALYSE_MODE = "UCI_AnalyseMode";
     static final String SHOW_WDL = "UCI_ShowWDL";
+    static final String EVAL_FILE = "EvalFile";
+    static final String USE_NNUE = "Use NNUE";
+    /** EvalFile's default: the network built into the jar. */
+    static final String BUILT_IN_NETWORK = "<internal>";
 
     /** Book Variety: always the heaviest book move, or a random one in proportion to the weights. */
     static final String BOOK_BEST = "Best";
@@ -58,6 +62,8 @@ final class UciOptions {
         add(UciOption.spin(ELO, DEFAULT_ELO, StrengthLimit.MIN_ELO, StrengthLimit.MAX_ELO));
         add(UciOption.check(ANALYSE_MODE, false));
         add(UciOption.check(SHOW_WDL, false));
+        add(UciOption.string(EVAL_FILE, BUILT_IN_NETWORK));
+        add(UciOption.check(USE_NNUE, true));
     }
 
     private void add(UciOption option) {
@@ -157,6 +163,10 @@ final class UciOptions {
 
     boolean showWdl() {
         return Boolean.parseBoolean(value(SHOW_WDL));
+    }
+
+    boolean useNnue() {
+        return Boolean.parseBoolean(value(USE_NNUE));
     }
 
     String debugLogFile() {

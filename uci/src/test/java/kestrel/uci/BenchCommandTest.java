@@ -9,6 +9,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class BenchCommandTest {
+    /** The end of the summary line: the evaluation the bench searched with. */
+    private static final String EVALUATION = ", (handcrafted evaluation|network, hidden size \\d+)";
+
     /** What one run of the command left behind. */
     private record Run(int exitCode, List<String> out, String err) {
     }
@@ -31,7 +34,7 @@ class BenchCommandTest {
         Run run = bench("3");
         assertEquals(0, run.exitCode());
         List<String> lines = run.out();
-        assertTrue(lines.get(lines.size() - 2).matches("depth 3, 30 positions, \\d+ ms"), lines.toString());
+        assertTrue(lines.get(lines.size() - 2).matches("depth 3, 30 positions, \\d+ ms" + EVALUATION), lines.toString());
         assertTrue(lines.get(lines.size() - 1).matches("\\d+ nodes \\d+ nps"), lines.toString());
     }
 
@@ -41,7 +44,7 @@ class BenchCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         List<String> lines = run.out();
         assertTrue(lines.get(lines.size() - 2).matches(
-                "movetime 5 ms, 30 positions, \\d+ ms, 2 threads, main thread CPU \\d+ ms"),
+                "movetime 5 ms, 30 positions, \\d+ ms, 2 threads, main thread CPU \\d+ ms" + EVALUATION),
                 lines.toString());
     }
 
@@ -49,7 +52,7 @@ class BenchCommandTest {
     void anExplicitThreadCountGivesTheDetailsEvenForOne() {
         List<String> lines = bench("2", "--threads", "1").out();
         assertTrue(lines.get(lines.size() - 2)
-                .matches("depth 2, 30 positions, \\d+ ms, 1 thread, main thread CPU \\d+ ms"), lines.toString());
+                .matches("depth 2, 30 positions, \\d+ ms, 1 thread, main thread CPU \\d+ ms" + EVALUATION), lines.toString());
     }
 
     @Test

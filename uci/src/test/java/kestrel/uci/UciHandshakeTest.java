@@ -41,7 +41,9 @@ class UciHandshakeTest {
                     "option name UCI_LimitStrength type check default false",
                     "option name UCI_Elo type spin default 1800 min 1320 max 2100",
                     "option name UCI_AnalyseMode type check default false",
-                    "option name UCI_ShowWDL type check default false");
+                    "option name UCI_ShowWDL type check default false",
+                    "option name EvalFile type string default <internal>",
+                    "option name Use NNUE type check default true");
             assertEquals(expected, lines.subList(2, lines.size() - 1));
         }
     }

@@ -6,6 +6,8 @@ import kestrel.engine.MoveGenerator;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import kestrel.engine.eval.Evaluation;
+import kestrel.engine.nnue.Accumulators;
+import kestrel.engine.nnue.Network;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,6 +89,12 @@ public final class Search {
     private final Position position = Position.startPosition();
     /** Kept from search to search: its pawn cache holds pawn-only results under full keys, valid in any game. */
     private final Evaluation evaluation = new Evaluation();
+    /** The network to evaluate with from the next search on, null for the handcrafted evaluation; any thread. */
+    private volatile Network network;
+    /** This search's own accumulators for the network in use (networks are shared, accumulators never are). */
+    private Accumulators accumulators;
+    /** Whether the current search evaluates with the network. */
+    private boolean networkInUse;
     private TimeManager time;
     private int rootPly;
     private long nodes;
@@ -174,6 +182,7 @@ public final class Search {
         startNanos = System.nanoTime();
         nextCurrentMoveNanos = startNanos + CURRENT_MOVE_DELAY_NANOS;
         position.copyFrom(start);
+        setUpEvaluation();
         rootPly = position.ply();
         history.clear();
         aborted = false;
@@ -732,8 +741,33 @@ public final class Search {
         pvLength[ply] = Math.max(childLength, ply + 1);
     }
 
+    /**
+     * Evaluates with {@code network} from the next search on (null: the handcrafted evaluation). Safe from any
+     * thread; a search in progress keeps the evaluation it started with.
+     */
+    public void useNetwork(Network network) {
+        this.network = network;
+    }
+
+    /**
+     * Attaches this search's accumulators to its position when a network evaluates; they are allocated only when the
+     * network changed.
+     */
+    private void setUpEvaluation() {
+        Network current = network;
+        networkInUse = current != null;
+        if (current == null) {
+            position.attach(null); // the handcrafted evaluation needs no accumulators to be kept up to date
+            return;
+        }
+        if (accumulators == null || accumulators.network() != current) {
+            accumulators = new Accumulators(current);
+        }
+        position.attach(accumulators);
+    }
+
     private int evaluate() {
-        int score = evaluation.evaluate(position);
+        int score = networkInUse ? accumulators.evaluate(position) : evaluation.evaluate(position);
         return Math.max(-Score.MATE_BOUND + 1, Math.min(Score.MATE_BOUND - 1, score));
     }
 

@@ -51,6 +51,17 @@ public final class SearchThreads implements AutoCloseable {
         }
     }
 
+    /**
+     * Evaluates with {@code network} (null: the handcrafted evaluation) on every thread from the next search on. The
+     * network is shared read-only; each search keeps its own accumulators.
+     */
+    public void useNetwork(kestrel.engine.nnue.Network network) {
+        main.useNetwork(network);
+        for (Helper helper : helpers) {
+            helper.search.useNetwork(network);
+        }
+    }
+
     /** The number of search threads, the caller's included. */
     public int count() {
         return helpers.length + 1;

@@ -25,13 +25,17 @@ class BenchTest {
         assertEquals(80_250, Bench.run(6, line -> { }).nodes());
     }
 
+    /** The end of the summary line: the evaluation the bench searched with. */
+    static final String EVALUATION = "(handcrafted evaluation|network, hidden size \\d+)";
+
     @Test
     void severalThreadsForATimeEachSayHowTheySearched() {
         List<String> lines = new ArrayList<>();
         Bench.Result result = Bench.run(1, 2, 10, lines::add);
         assertTrue(result.nodes() > 0);
         assertTrue(lines.get(0).matches(" 1/30 .* nodes depth +\\d+ +\\d+ ms"), lines.get(0));
-        assertTrue(lines.get(lines.size() - 2).matches("movetime 10 ms, 30 positions, \\d+ ms, 2 threads, main thread CPU \\d+ ms"),
+        assertTrue(lines.get(lines.size() - 2).matches("movetime 10 ms, 30 positions, \\d+ ms, 2 threads, "
+                + "main thread CPU \\d+ ms, " + EVALUATION),
                 lines.get(lines.size() - 2));
     }
 

@@ -1,0 +1,137 @@
+package kestrel.engine.datagen;
+
+import java.util.SplittableRandom;
+import kestrel.engine.Move;
+import kestrel.engine.MoveGenerator;
+import kestrel.engine.Piece;
+import kestrel.engine.Position;
+import kestrel.engine.eval.Evaluation;
+import kestrel.engine.nnue.TrainingRecord;
+import kestrel.engine.search.Score;
+import kestrel.engine.search.Search;
+import kestrel.engine.search.SearchLimits;
+import kestrel.engine.search.SearchListener;
+import kestrel.engine.search.SearchResult;
+import kestrel.engine.search.TranspositionTable;
+
+/**
+ * Plays self-play games for training data: a few random plies from the start position, then every move searched to
+ * a fixed node count. The quiet positions of a game are kept with their search scores and, once the game is over,
+ * labelled with its result. One instance per thread: it owns its search, table and buffers.
+ */
+public final class SelfPlayGame {
+    /** Room for every position of the longest game. */
+    private final byte[] records;
+    private final SelfPlaySettings settings;
+    private final SplittableRandom random;
+    private final TranspositionTable table;
+    private final Search search;
+    private final int[] moves = new int[MoveGenerator.MAX_MOVES];
+    private int keptCount;
+
+    public SelfPlayGame(SelfPlaySettings settings, long seed) {
+        this.settings = settings;
+        this.random = new SplittableRandom(seed);
+        this.table = new TranspositionTable(settings.hashMegabytes());
+        this.search = new Search(table, SearchListener.SILENT);
+        this.records = new byte[settings.maxPlies() * TrainingRecord.BYTES];
+    }
+
+    /**
+     * Plays one game and returns how many records it wrote into {@link #records()} (0 when the random start was
+     * thrown away or the game kept nothing).
+     */
+    public int play() {
+        table.clear();
+        keptCount = 0;
+        Position position = randomStart();
+        if (position == null) {
+            return 0;
+        }
+        int result = playOut(position);
+        for (int index = 0; index < keptCount; index++) {
+            TrainingRecord.setResult(records, index * TrainingRecord.BYTES, result);
+        }
+        return keptCount;
+    }
+
+    /** The records of the last game, {@link TrainingRecord#BYTES} each; valid until the next {@link #play()}. */
+    public byte[] records() {
+        return records;
+    }
+
+    /** The start position after the random plies, or null when they end the game or leave it too unbalanced. */
+    private Position randomStart() {
+        Position position = Position.startPosition();
+        for (int ply = 0; ply < settings.randomPlies(); ply++) {
+            int count = MoveGenerator.legalMoves(position, moves, 0);
+            if (count == 0) {
+                return null;
+            }
+            position.makeMove(moves[random.nextInt(count)]);
+        }
+        if (MoveGenerator.legalMoves(position, moves, 0) == 0) {
+            return null;
+        }
+        SearchResult first = search.run(position, new SearchLimits().nodes(settings.nodes()));
+        return Math.abs(first.score()) > settings.openingLimit() ? null : position;
+    }
+
+    /** Plays from {@code position} to the end and returns the result from White's view (TrainingRecord's codes). */
+    private int playOut(Position position) {
+        int winningPlies = 0;
+        int drawnPlies = 0;
+        int lastWinner = 0;
+        for (int ply = settings.randomPlies(); ply < settings.maxPlies(); ply++) {
+            int over = decidedByRules(position);
+            if (over >= 0) {
+                return over;
+            }
+            table.newSearch();
+            SearchResult result = search.run(position, new SearchLimits().nodes(settings.nodes()));
+            int move = result.bestMove();
+            int whiteScore = position.sideToMove() == Piece.WHITE ? result.score() : -result.score();
+
+            if (ply >= settings.skipPlies() && isQuiet(position, move) && !Score.isMate(result.score())) {
+                // Written now with a provisional result; the game's result is filled in when it is known.
+                TrainingRecord.encode(position, whiteScore, TrainingRecord.DRAW, records,
+                        keptCount * TrainingRecord.BYTES);
+                keptCount++;
+            }
+
+            int winner = whiteScore >= settings.resignScore() ? 1 : whiteScore <= -settings.resignScore() ? -1 : 0;
+            winningPlies = winner != 0 && winner == lastWinner ? winningPlies + 1 : (winner != 0 ? 1 : 0);
+            lastWinner = winner;
+            if (winningPlies >= settings.resignPlies()) {
+                return winner > 0 ? TrainingRecord.WHITE_WIN : TrainingRecord.BLACK_WIN;
+            }
+            drawnPlies = Math.abs(whiteScore) <= settings.drawScore() ? drawnPlies + 1 : 0;
+            if (ply >= settings.drawFromPly() && drawnPlies >= settings.drawPlies()) {
+                return TrainingRecord.DRAW;
+            }
+            position.makeMove(move);
+        }
+        return TrainingRecord.DRAW;
+    }
+
+    /** The result when the rules end the game here (mate, stalemate, repetition, fifty moves, no mating material), else -1. */
+    private int decidedByRules(Position position) {
+        if (MoveGenerator.legalMoves(position, moves, 0) == 0) {
+            if (!position.inCheck()) {
+                return TrainingRecord.DRAW;
+            }
+            return position.sideToMove() == Piece.WHITE ? TrainingRecord.BLACK_WIN : TrainingRecord.WHITE_WIN;
+        }
+        if (position.isThreefoldRepetition() || position.halfmoveClock() >= 100
+                || Evaluation.isInsufficientMaterial(position)) {
+            return TrainingRecord.DRAW;
+        }
+        return -1;
+    }
+
+    /** A position worth learning a static score from: not in check, and the best move neither captures nor promotes. */
+    private static boolean isQuiet(Position position, int move) {
+        return !position.inCheck() && !Move.isPromotion(move) && !Move.isEnPassant(move)
+                && (Move.isCastling(move) || position.pieceAt(Move.to(move)) == Piece.NONE);
+    }
+}

@@ -1,0 +1,44 @@
+package kestrel.engine.nnue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The network shipped in the jar at {@value #RESOURCE}, loaded once on first use. Until a trained network is put
+ * there, there is none and the engine plays with the handcrafted evaluation; dropping a file at that path makes it
+ * the default.
+ */
+public final class BuiltInNetwork {
+    public static final String RESOURCE = "/kestrel/engine/nnue/kestrel.nnue";
+    private static final Logger LOG = LoggerFactory.getLogger(BuiltInNetwork.class);
+
+    private BuiltInNetwork() {
+    }
+
+    /** The built-in network, or null when the jar has none (or a broken one, which is logged). */
+    public static Network get() {
+        return Holder.NETWORK;
+    }
+
+    /** Loads the resource, letting a broken one fail: for tests of the shipped file. */
+    static Network load() throws IOException, NetworkFormatException {
+        try (InputStream in = BuiltInNetwork.class.getResourceAsStream(RESOURCE)) {
+            return in == null ? null : NetworkFile.read(in);
+        }
+    }
+
+    private static final class Holder {
+        static final Network NETWORK = loadOrNull();
+
+        private static Network loadOrNull() {
+            try {
+                return load();
+            } catch (IOException | NetworkFormatException e) {
+                LOG.error("The built-in network {} cannot be used: {}", RESOURCE, e.getMessage());
+                return null;
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package kestrel.engine.nnue;
+
+import kestrel.engine.Piece;
+
+/**
+ * The network's inputs: 768 per perspective, one for each (piece colour relative to the perspective, piece type,
+ * square). Black's perspective sees the board flipped vertically, so both perspectives share one set of weights and
+ * a position and its colour-mirrored twin give the same numbers.
+ *
+ * <pre>
+ *  index = relativeColour * 384 + type * 64 + (perspective == White ? square : square ^ 56)
+ *  relativeColour: 0 the perspective's own piece, 1 the other side's
+ * </pre>
+ */
+public final class Features {
+    public static final int COUNT = 768;
+    /** More than any position can hold: at most 32 pieces. */
+    public static final int MAX_ACTIVE = 32;
+
+    private Features() {
+    }
+
+    /** The input index of {@code piece} (Kestrel's 0..11) on {@code square} from {@code perspective}'s view. */
+    public static int index(int perspective, int piece, int square) {
+        int relativeColour = Piece.color(piece) ^ perspective;
+        int relativeSquare = perspective == Piece.WHITE ? square : square ^ 56;
+        return relativeColour * 384 + Piece.type(piece) * 64 + relativeSquare;
+    }
+}

@@ -1,0 +1,46 @@
+package kestrel.engine.nnue.training;
+
+/**
+ * The Adam optimizer (β1 = 0.9, β2 = 0.999, ε = 1e-8, with bias correction), updating every parameter each step:
+ * the feature rows of pieces absent from a batch keep moving on their momentum, as in dense Adam.
+ */
+final class Adam {
+    private static final double BETA1 = 0.9;
+    private static final double BETA2 = 0.999;
+    private static final double EPSILON = 1e-8;
+
+    private final Parameters firstMoments;
+    private final Parameters secondMoments;
+    private long steps;
+
+    Adam(int hidden) {
+        firstMoments = new Parameters(hidden);
+        secondMoments = new Parameters(hidden);
+    }
+
+    /** One step of size {@code learningRate} against {@code gradients} (means over the batch). */
+    void step(Parameters parameters, Parameters gradients, double learningRate) {
+        steps++;
+        float beta1 = (float) BETA1;
+        float beta2 = (float) BETA2;
+        // Bias correction folded into the step size.
+        float size = (float) (learningRate * Math.sqrt(1 - Math.pow(BETA2, steps)) / (1 - Math.pow(BETA1, steps)));
+        float epsilon = (float) EPSILON;
+        float[][] values = parameters.arrays();
+        float[][] grads = gradients.arrays();
+        float[][] m = firstMoments.arrays();
+        float[][] v = secondMoments.arrays();
+        for (int a = 0; a < values.length; a++) {
+            float[] value = values[a];
+            float[] grad = grads[a];
+            float[] first = m[a];
+            float[] second = v[a];
+            for (int i = 0; i < value.length; i++) {
+                float g = grad[i];
+                first[i] = beta1 * first[i] + (1 - beta1) * g;
+                second[i] = beta2 * second[i] + (1 - beta2) * g * g;
+                value[i] -= size * first[i] / ((float) Math.sqrt(second[i]) + epsilon);
+            }
+        }
+    }
+}

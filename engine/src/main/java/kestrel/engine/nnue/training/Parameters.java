@@ -1,0 +1,56 @@
+package kestrel.engine.nnue.training;
+
+import java.util.Arrays;
+import kestrel.engine.nnue.Features;
+
+/**
+ * The network's parameters in float: feature weights as one row of {@code hidden} per input, feature biases
+ * [hidden], output weights [2 * hidden] (side to move first), output bias. The same shape holds gradients and the
+ * optimizer's moments. Rows are separate arrays so that the loops over them index every array by the same
+ * {@code i}, which Java 17 vectorizes (offsets into one shared array it cannot prove free of overlap).
+ */
+final class Parameters {
+    final int hidden;
+    final float[][] featureWeights;
+    final float[] featureBiases;
+    final float[] outputWeights;
+    final float[] outputBias = new float[1];
+    /** Every array above, rows first, for code that treats every parameter alike. */
+    private final float[][] all;
+
+    Parameters(int hidden) {
+        this.hidden = hidden;
+        this.featureWeights = new float[Features.COUNT][hidden];
+        this.featureBiases = new float[hidden];
+        this.outputWeights = new float[2 * hidden];
+        all = new float[Features.COUNT + 3][];
+        System.arraycopy(featureWeights, 0, all, 0, Features.COUNT);
+        all[Features.COUNT] = featureBiases;
+        all[Features.COUNT + 1] = outputWeights;
+        all[Features.COUNT + 2] = outputBias;
+    }
+
+    /** The arrays, in a fixed order: the feature weight rows, the biases, the output weights, the output bias. */
+    float[][] arrays() {
+        return all;
+    }
+
+    void clear() {
+        for (float[] array : arrays()) {
+            Arrays.fill(array, 0f);
+        }
+    }
+
+    /** this += other, element by element. */
+    void add(Parameters other) {
+        float[][] mine = arrays();
+        float[][] theirs = other.arrays();
+        for (int a = 0; a < mine.length; a++) {
+            float[] target = mine[a];
+            float[] source = theirs[a];
+            for (int i = 0; i < target.length; i++) {
+                target[i] += source[i];
+            }
+        }
+    }
+}

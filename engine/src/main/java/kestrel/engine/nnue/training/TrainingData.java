@@ -1,0 +1,145 @@
+package kestrel.engine.nnue.training;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import kestrel.engine.Piece;
+import kestrel.engine.nnue.Features;
+import kestrel.engine.nnue.Network;
+import kestrel.engine.nnue.TrainingRecord;
+
+/**
+ * Training positions in memory as their raw 32-byte records, in blocks of {@value #BLOCK_RECORDS} records; only
+ * usable records are kept. Records are decoded into feature indexes when a batch needs them, which costs far less
+ * than the arithmetic that follows and keeps memory at 32 bytes a position. Read-only once loaded, so any number of
+ * threads may decode from it.
+ */
+public final class TrainingData {
+    private static final int BLOCK_SHIFT = 20;
+    private static final int BLOCK_RECORDS = 1 << BLOCK_SHIFT;
+    private static final int BLOCK_MASK = BLOCK_RECORDS - 1;
+
+    private final List<byte[]> blocks = new ArrayList<>();
+    private int stored;
+    private long skipped;
+    private long partialBytes;
+    private final int maxScore;
+
+    public TrainingData(int maxScore) {
+        this.maxScore = maxScore;
+    }
+
+    /** Loads every file, in order; a partial record at the end of a file is ignored. */
+    public static TrainingData load(List<Path> files, int maxScore) throws IOException {
+        TrainingData data = new TrainingData(maxScore);
+        for (Path file : files) {
+            try (InputStream in = Files.newInputStream(file)) {
+                data.read(in);
+            }
+        }
+        return data;
+    }
+
+    /** Appends the records of a stream, keeping those fit to train on. */
+    public void read(InputStream in) throws IOException {
+        byte[] buffer = new byte[TrainingRecord.BYTES * 4096];
+        int filled = 0;
+        while (true) {
+            int read = in.read(buffer, filled, buffer.length - filled);
+            if (read < 0) {
+                break;
+            }
+            filled += read;
+            int whole = filled / TrainingRecord.BYTES * TrainingRecord.BYTES;
+            add(buffer, whole);
+            System.arraycopy(buffer, whole, buffer, 0, filled - whole);
+            filled -= whole;
+        }
+        partialBytes += filled;
+    }
+
+    /** Appends whole records from {@code bytes[0 .. length)}. */
+    public void add(byte[] bytes, int length) {
+        for (int offset = 0; offset + TrainingRecord.BYTES <= length; offset += TrainingRecord.BYTES) {
+            if (!usable(bytes, offset)) {
+                skipped++;
+                continue;
+            }
+            if (stored == (long) blocks.size() * BLOCK_RECORDS) {
+                blocks.add(new byte[BLOCK_RECORDS * TrainingRecord.BYTES]);
+            }
+            if (stored == Integer.MAX_VALUE) {
+                throw new IllegalStateException("more than " + Integer.MAX_VALUE + " positions");
+            }
+            System.arraycopy(bytes, offset, blocks.get(stored >>> BLOCK_SHIFT), (stored & BLOCK_MASK)
+                    * TrainingRecord.BYTES, TrainingRecord.BYTES);
+            stored++;
+        }
+    }
+
+    /** A record the network can learn from: a sane side, result and piece count, and a score below the bound. */
+    private boolean usable(byte[] bytes, int offset) {
+        int side = TrainingRecord.sideToMove(bytes, offset);
+        int result = TrainingRecord.result(bytes, offset);
+        long occupancy = TrainingRecord.occupancy(bytes, offset);
+        return (side == Piece.WHITE || side == Piece.BLACK)
+                && result >= TrainingRecord.BLACK_WIN && result <= TrainingRecord.WHITE_WIN
+                && Long.bitCount(occupancy) >= 2 && Long.bitCount(occupancy) <= Features.MAX_ACTIVE
+                && Math.abs(TrainingRecord.whiteScore(bytes, offset)) < maxScore;
+    }
+
+    /** Positions kept for training. */
+    public int size() {
+        return stored;
+    }
+
+    /** Records left out: a score at or beyond the bound, or malformed. */
+    public long skipped() {
+        return skipped;
+    }
+
+    /** Bytes at the ends of files that did not make a whole record. */
+    public long partialBytes() {
+        return partialBytes;
+    }
+
+    /**
+     * Decodes position {@code index} (0 .. size) into the feature indexes of the side to move's view ({@code own})
+     * and the other side's ({@code other}), both with room for 32, and returns how many pieces there are.
+     */
+    int features(int index, int[] own, int[] other, int[] squares, int[] pieces) {
+        byte[] block = blocks.get(index >>> BLOCK_SHIFT);
+        int offset = (index & BLOCK_MASK) * TrainingRecord.BYTES;
+        int count = TrainingRecord.pieces(block, offset, squares, pieces);
+        int us = TrainingRecord.sideToMove(block, offset);
+        for (int i = 0; i < count; i++) {
+            own[i] = Features.index(us, pieces[i], squares[i]);
+            other[i] = Features.index(us ^ 1, pieces[i], squares[i]);
+        }
+        return count;
+    }
+
+    /** The target for position {@code index}: the blend of its score's win probability and its result. */
+    float target(int index, double wdl) {
+        byte[] block = blocks.get(index >>> BLOCK_SHIFT);
+        int offset = (index & BLOCK_MASK) * TrainingRecord.BYTES;
+        boolean white = TrainingRecord.sideToMove(block, offset) == Piece.WHITE;
+        int score = TrainingRecord.whiteScore(block, offset);
+        double whiteResult = TrainingRecord.result(block, offset) / 2.0;
+        double scoreProbability = sigmoid((white ? score : -score) / (double) Network.SCALE);
+        double result = white ? whiteResult : 1 - whiteResult;
+        return (float) ((1 - wdl) * scoreProbability + wdl * result);
+    }
+
+    /** The FEN of position {@code index}, for tests and messages. */
+    public String fen(int index) {
+        return TrainingRecord.toFen(blocks.get(index >>> BLOCK_SHIFT), (index & BLOCK_MASK) * TrainingRecord.BYTES);
+    }
+
+    static double sigmoid(double x) {
+        return 1 / (1 + Math.exp(-x));
+    }
+}

@@ -1,0 +1,55 @@
+package kestrel.engine.nnue.training;
+
+import kestrel.engine.nnue.Network;
+
+/**
+ * What {@code kestrel train} is asked to do; every value checked here.
+ *
+ * @param hidden             neurons of the feature transformer (per perspective)
+ * @param epochs             passes over the training positions
+ * @param batchSize          positions per optimizer step
+ * @param learningRate       Adam's step size in the first epoch
+ * @param learningRateDecay  factor applied to the step size after each epoch
+ * @param wdl                λ: the target is (1 - λ) * sigmoid(score / 400) + λ * result
+ * @param threads            threads computing each batch's gradient; the result depends on it (float sums)
+ * @param seed               seeds the initial weights, the validation split and the shuffles
+ * @param validationFraction share of the positions held out to measure the validation loss
+ * @param maxScore           positions whose |score| is at least this (mates, won positions) are left out
+ */
+public record TrainingSettings(int hidden, int epochs, int batchSize, double learningRate, double learningRateDecay,
+                               double wdl, int threads, long seed, double validationFraction, int maxScore) {
+    public static final int DEFAULT_HIDDEN = 256;
+    public static final int DEFAULT_EPOCHS = 20;
+    public static final int DEFAULT_BATCH = 16_384;
+    public static final double DEFAULT_LEARNING_RATE = 0.001;
+    public static final double DEFAULT_LEARNING_RATE_DECAY = 0.9;
+    public static final double DEFAULT_WDL = 0.4;
+    public static final long DEFAULT_SEED = 1;
+    public static final double DEFAULT_VALIDATION = 0.02;
+    public static final int DEFAULT_MAX_SCORE = 10_000;
+
+    public TrainingSettings {
+        require(hidden >= 1 && hidden <= Network.MAX_HIDDEN, "hidden size must be 1 .. " + Network.MAX_HIDDEN);
+        require(epochs >= 1, "epochs must be at least 1");
+        require(batchSize >= 1, "batch size must be at least 1");
+        require(learningRate > 0 && learningRate < 1, "learning rate must be in (0, 1)");
+        require(learningRateDecay > 0 && learningRateDecay <= 1, "learning-rate decay must be in (0, 1]");
+        require(wdl >= 0 && wdl <= 1, "wdl must be in [0, 1]");
+        require(threads >= 1 && threads <= 256, "threads must be 1 .. 256");
+        require(validationFraction >= 0 && validationFraction < 1, "validation fraction must be in [0, 1)");
+        require(maxScore >= 1, "max score must be at least 1");
+    }
+
+    /** The defaults, with {@code threads} threads. */
+    public static TrainingSettings defaults(int threads) {
+        return new TrainingSettings(DEFAULT_HIDDEN, DEFAULT_EPOCHS, DEFAULT_BATCH, DEFAULT_LEARNING_RATE,
+                DEFAULT_LEARNING_RATE_DECAY, DEFAULT_WDL, threads, DEFAULT_SEED, DEFAULT_VALIDATION,
+                DEFAULT_MAX_SCORE);
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package kestrel.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import kestrel.engine.nnue.Accumulators;
+import kestrel.engine.nnue.Network;
+import kestrel.engine.nnue.TestNetworks;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The network's accumulators follow a position exactly: after every make and unmake of random games (every kind of
+ * move, Chess960 castling included) and around null moves, the incrementally updated accumulator equals one summed
+ * from scratch, and so does the evaluation. Here, in the core's package, for its seeded random games.
+ */
+class AccumulatorsInGamesTest {
+    private static final Network NETWORK = TestNetworks.random(48, 3);
+
+    /**
+     * Checks the stack against a recomputation at a random share of the steps, so that the lazy catch-up over several
+     * plies is tested too.
+     */
+    private static final class Checker implements RandomGames.Observer {
+        private final Accumulators stack = new Accumulators(NETWORK);
+        private final SplittableRandom random;
+        private final int oneIn;
+        int checks;
+
+        Checker(long seed, int oneIn) {
+            this.random = new SplittableRandom(seed);
+            this.oneIn = oneIn;
+        }
+
+        @Override
+        public void atStart(Position position) {
+            position.attach(stack);
+            check(position);
+        }
+
+        @Override
+        public void afterMake(Position position, int move) {
+            maybeCheck(position);
+            if (!position.inCheck() && random.nextInt(4) == 0) {
+                position.makeNullMove();
+                maybeCheck(position);
+                position.unmakeNullMove();
+                maybeCheck(position);
+            }
+        }
+
+        @Override
+        public void afterUnmake(Position position) {
+            maybeCheck(position);
+        }
+
+        private void maybeCheck(Position position) {
+            if (random.nextInt(oneIn) == 0) {
+                check(position);
+            }
+        }
+
+        private void check(Position position) {
+            checks++;
+            assertTrue(stack.matchesFromScratch(position), () -> Fen.toFen(position, true));
+            assertEquals(NETWORK.evaluate(position), stack.evaluate(position), () -> Fen.toFen(position, true));
+        }
+    }
+
+    @Test
+    void incrementalAccumulatorEqualsFromScratchAfterEveryMakeAndUnmake() {
+        Checker checker = new Checker(1, 1);
+        RandomGames.Tally tally = RandomGames.play(Fen.START, 60, 300, 11, checker);
+        assertTrue(tally.enPassant > 0 && tally.promotions > 0 && tally.underPromotions > 0
+                && tally.kingSideCastles > 0 && tally.queenSideCastles > 0, tally::toString);
+    }
+
+    @Test
+    void lazyUpdatesOverSeveralPliesAreExact() {
+        Checker checker = new Checker(2, 7);
+        RandomGames.play(Fen.START, 60, 300, 12, checker);
+        assertTrue(checker.checks > 1000, () -> "only " + checker.checks + " checks");
+    }
+
+    @Test
+    void incrementalAccumulatorIsExactInChess960Games() {
+        Checker checker = new Checker(3, 2);
+        RandomGames.Tally total = new RandomGames.Tally();
+        long seed = 23;
+        for (String fen : TestPositions.CHESS960_STARTS) {
+            total.add(RandomGames.play(fen, 8, 300, seed++, checker));
+        }
+        assertTrue(total.kingSideCastles > 0 && total.queenSideCastles > 0, total::toString);
+    }
+
+    @Test
+    void copyingIntoAnAttachedPositionStartsTheStackOver() {
+        Accumulators stack = new Accumulators(NETWORK);
+        Position position = Position.startPosition();
+        position.attach(stack);
+        Position other = Fen.parse("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        position.copyFrom(other);
+        assertTrue(stack.matchesFromScratch(position));
+        assertEquals(NETWORK.evaluate(other), stack.evaluate(position));
+    }
+}

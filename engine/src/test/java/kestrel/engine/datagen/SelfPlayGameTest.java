@@ -1,0 +1,56 @@
+package kestrel.engine.datagen;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import kestrel.engine.Fen;
+import kestrel.engine.Position;
+import kestrel.engine.nnue.TrainingRecord;
+import org.junit.jupiter.api.Test;
+
+class SelfPlayGameTest {
+    /** Small searches and short games keep the test fast; the rules of play are the same as at full size. */
+    private static final SelfPlaySettings SMALL = new SelfPlaySettings(300, 6, 8, 1_000, 4, 10, 8, 40, 160, 600, 1);
+
+    @Test
+    void keepsOnlyQuietPositionsAfterTheSkippedPliesAllLabelledWithOneResult() {
+        SelfPlayGame game = new SelfPlayGame(SMALL, 7);
+        int games = 0;
+        int positions = 0;
+        while (games < 6) {
+            int count = game.play();
+            if (count == 0) {
+                continue;
+            }
+            games++;
+            positions += count;
+            byte[] records = game.records();
+            int result = TrainingRecord.result(records, 0);
+            for (int index = 0; index < count; index++) {
+                int offset = index * TrainingRecord.BYTES;
+                assertEquals(result, TrainingRecord.result(records, offset), "one result for the whole game");
+                Position position = Fen.parse(TrainingRecord.toFen(records, offset));
+                assertFalse(position.inCheck(), "positions in check are skipped");
+                int ply = 2 * (TrainingRecord.fullmoveNumber(records, offset) - 1) + position.sideToMove();
+                assertTrue(ply >= SMALL.skipPlies(), "the first plies are skipped: ply " + ply);
+                assertTrue(Math.abs(TrainingRecord.whiteScore(records, offset)) < 30_000, "mate scores are skipped");
+            }
+        }
+        assertTrue(positions > 6, "games keep positions");
+    }
+
+    @Test
+    void theSameSeedPlaysTheSameGames() {
+        SelfPlayGame first = new SelfPlayGame(SMALL, 11);
+        SelfPlayGame second = new SelfPlayGame(SMALL, 11);
+        for (int round = 0; round < 2; round++) {
+            int count = first.play();
+            assertEquals(count, second.play());
+            assertArrayEquals(Arrays.copyOf(first.records(), count * TrainingRecord.BYTES),
+                    Arrays.copyOf(second.records(), count * TrainingRecord.BYTES));
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package kestrel.engine.nnue;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.zip.CRC32;
+import kestrel.engine.Fen;
+import kestrel.engine.Position;
+import org.junit.jupiter.api.Test;
+
+class NetworkFileTest {
+    private static final Network NETWORK = TestNetworks.random(24, 5);
+    private static final String KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+    @Test
+    void writtenNetworkReadsBackTheSame() throws Exception {
+        byte[] bytes = NetworkFile.toBytes(NETWORK);
+        assertEquals(NetworkFile.size(24), bytes.length);
+        Network read = NetworkFile.read(new ByteArrayInputStream(bytes));
+        assertArrayEquals(bytes, NetworkFile.toBytes(read));
+        Position position = Fen.parse(KIWIPETE);
+        assertEquals(NETWORK.evaluate(position), read.evaluate(position));
+    }
+
+    @Test
+    void headerSaysWhatTheDocumentationSays() {
+        ByteBuffer header = ByteBuffer.wrap(NetworkFile.toBytes(NETWORK)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals("KNNU", new String(Arrays.copyOf(header.array(), 4), java.nio.charset.StandardCharsets.US_ASCII));
+        assertEquals(1, header.getShort(4));
+        assertEquals(1, header.getShort(6));
+        assertEquals(768, header.getShort(8));
+        assertEquals(24, header.getShort(10));
+        assertEquals(255, header.getShort(12));
+        assertEquals(64, header.getShort(14));
+        assertEquals(400, header.getShort(16));
+    }
+
+    @Test
+    void truncatedFileIsRefused() {
+        byte[] bytes = NetworkFile.toBytes(NETWORK);
+        NetworkFormatException e = assertThrows(NetworkFormatException.class,
+                () -> NetworkFile.parse(Arrays.copyOf(bytes, bytes.length - 100)));
+        assertTrue(e.getMessage().startsWith("truncated"), e.getMessage());
+        assertThrows(NetworkFormatException.class, () -> NetworkFile.parse(Arrays.copyOf(bytes, 10)));
+    }
+
+    @Test
+    void corruptedByteIsCaughtByTheChecksum() {
+        byte[] bytes = NetworkFile.toBytes(NETWORK);
+        bytes[bytes.length / 2] ^= 0x10;
+        NetworkFormatException e = assertThrows(NetworkFormatException.class, () -> NetworkFile.parse(bytes));
+        assertTrue(e.getMessage().contains("checksum"), e.getMessage());
+    }
+
+    @Test
+    void otherFilesAndVersionsAreRefused() {
+        byte[] bytes = NetworkFile.toBytes(NETWORK);
+        byte[] wrongMagic = bytes.clone();
+        wrongMagic[0] = 'X';
+        assertTrue(assertThrows(NetworkFormatException.class, () -> NetworkFile.parse(wrongMagic)).getMessage()
+                .contains("not a network file"));
+        byte[] wrongVersion = bytes.clone();
+        wrongVersion[4] = 2;
+        resign(wrongVersion);
+        assertTrue(assertThrows(NetworkFormatException.class, () -> NetworkFile.parse(wrongVersion)).getMessage()
+                .contains("version 2"));
+        byte[] wrongScale = bytes.clone();
+        wrongScale[16] = 1;
+        resign(wrongScale);
+        assertTrue(assertThrows(NetworkFormatException.class, () -> NetworkFile.parse(wrongScale)).getMessage()
+                .contains("quantization"));
+    }
+
+    @Test
+    void noBuiltInNetworkShipsYet() throws IOException, NetworkFormatException {
+        // When a trained network is put at the resource path, it must load: then this test flips to check that.
+        Network builtIn = BuiltInNetwork.load();
+        if (builtIn == null) {
+            assertNull(BuiltInNetwork.get());
+        } else {
+            assertEquals(builtIn.hidden(), BuiltInNetwork.get().hidden());
+        }
+    }
+
+    /** Recomputes the checksum after an edit, so that the edit itself is what gets refused. */
+    private static void resign(byte[] bytes) {
+        CRC32 crc = new CRC32();
+        crc.update(bytes, 0, bytes.length - 4);
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(bytes.length - 4, (int) crc.getValue());
+    }
+}

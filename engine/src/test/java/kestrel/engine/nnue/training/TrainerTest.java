@@ -1,0 +1,78 @@
+package kestrel.engine.nnue.training;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import kestrel.engine.Fen;
+import kestrel.engine.Position;
+import kestrel.engine.nnue.Network;
+import kestrel.engine.nnue.NetworkFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Trains tiny networks on a tiny generated set: the loss falls, quantization is faithful, runs repeat exactly. */
+class TrainerTest {
+    private static final int HIDDEN = 32;
+    private static TrainingData data;
+    private static final List<EpochReport> REPORTS = new ArrayList<>();
+    private static FloatNetwork trained;
+
+    private static TrainingSettings settings(long seed) {
+        return new TrainingSettings(HIDDEN, 8, 512, 0.01, 0.85, 0.3, 2, seed, 0.1,
+                TrainingSettings.DEFAULT_MAX_SCORE);
+    }
+
+    @BeforeAll
+    static void train() throws InterruptedException {
+        data = GeneratedData.data(GeneratedData.records(250, 60, 42));
+        trained = new Trainer(settings(7), (report, network) -> REPORTS.add(report)).train(data);
+    }
+
+    @Test
+    void lossFallsOnTrainingAndValidationPositions() {
+        assertEquals(8, REPORTS.size());
+        EpochReport first = REPORTS.get(0);
+        EpochReport last = REPORTS.get(REPORTS.size() - 1);
+        assertTrue(last.trainLoss() < 0.7 * first.trainLoss(), REPORTS::toString);
+        assertTrue(last.validationLoss() < first.validationLoss(), REPORTS::toString);
+        assertTrue(first.positionsPerSecond() > 0);
+    }
+
+    /**
+     * Quantization keeps the evaluation: on every training position the int network is within 40 cp of the float
+     * one, and within 6 cp on average. The difference is the rounding of the weights: a feature weight moves by up to
+     * 1/510, and some 30 of them add up in each accumulator, an output weight by up to 1/128, and one output unit is
+     * 400 cp (measured here: worst 26 cp, mean 4.4 cp).
+     */
+    @Test
+    void quantizedNetworkEvaluatesLikeTheFloatNetwork() {
+        Network network = trained.quantize();
+        double worst = 0;
+        double sum = 0;
+        for (int i = 0; i < data.size(); i++) {
+            Position position = Fen.parse(data.fen(i));
+            double difference = Math.abs(trained.evaluate(position) - network.evaluate(position));
+            worst = Math.max(worst, difference);
+            sum += difference;
+        }
+        double mean = sum / data.size();
+        String summary = "worst " + worst + " cp, mean " + mean + " cp over " + data.size() + " positions";
+        assertTrue(worst <= 40 && mean <= 6, summary);
+    }
+
+    @Test
+    void sameSeedAndThreadsGiveTheSameFileBytes() throws InterruptedException {
+        TrainingSettings short1 = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000);
+        byte[] first = NetworkFile.toBytes(new Trainer(short1, TrainingListener.SILENT).train(data).quantize());
+        byte[] second = NetworkFile.toBytes(new Trainer(short1, TrainingListener.SILENT).train(data).quantize());
+        assertArrayEquals(first, second);
+        TrainingSettings otherSeed = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 100, 0.05, 10_000);
+        byte[] third = NetworkFile.toBytes(new Trainer(otherSeed, TrainingListener.SILENT).train(data).quantize());
+        assertFalse(Arrays.equals(first, third));
+    }
+}

@@ -1,0 +1,59 @@
+package kestrel.engine.nnue.training;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import kestrel.engine.Fen;
+import kestrel.engine.Position;
+import kestrel.engine.nnue.Features;
+import kestrel.engine.nnue.TrainingRecord;
+import org.junit.jupiter.api.Test;
+
+class TrainingDataTest {
+    @Test
+    void partialRecordAtTheEndIsIgnored() throws IOException {
+        byte[] records = GeneratedData.records(3, 20, 1);
+        int whole = records.length / TrainingRecord.BYTES;
+        TrainingData data = new TrainingData(10_000);
+        data.read(new ByteArrayInputStream(Arrays.copyOf(records, records.length - 5)));
+        assertEquals(whole - 1, data.size());
+        assertEquals(TrainingRecord.BYTES - 5, data.partialBytes());
+    }
+
+    @Test
+    void scoresAtOrBeyondTheBoundAreLeftOut() {
+        byte[] bytes = new byte[3 * TrainingRecord.BYTES];
+        Position position = Position.startPosition();
+        TrainingRecord.encode(position, 50, TrainingRecord.DRAW, bytes, 0);
+        TrainingRecord.encode(position, 10_000, TrainingRecord.WHITE_WIN, bytes, TrainingRecord.BYTES);
+        TrainingRecord.encode(position, -32_000, TrainingRecord.BLACK_WIN, bytes, 2 * TrainingRecord.BYTES);
+        TrainingData data = new TrainingData(10_000);
+        data.add(bytes, bytes.length);
+        assertEquals(1, data.size());
+        assertEquals(2, data.skipped());
+    }
+
+    @Test
+    void featuresAreTheSideToMovesViewFirst() {
+        byte[] bytes = new byte[TrainingRecord.BYTES];
+        Position position = Fen.parse("4k3/8/8/8/8/8/8/4K2R b - - 0 1");
+        TrainingRecord.encode(position, -300, TrainingRecord.WHITE_WIN, bytes, 0);
+        TrainingData data = new TrainingData(10_000);
+        data.add(bytes, bytes.length);
+        int[] own = new int[32];
+        int[] other = new int[32];
+        int count = data.features(0, own, other, new int[32], new int[32]);
+        assertEquals(3, count);
+        // Squares in increasing order: e1 (white king), h1 (white rook), e8 (black king). Black to move.
+        assertEquals(Features.index(1, 10, 4), own[0]);
+        assertEquals(384 + 5 * 64 + (4 ^ 56), own[0]);
+        assertEquals(0 + 5 * 64 + (60 ^ 56), own[2]);
+        assertEquals(0 + 5 * 64 + 4, other[0]);
+        // Black to move with a score of -300 from White's view, +300 for the mover, yet White won.
+        float target = data.target(0, 0.5);
+        double expected = 0.5 * TrainingData.sigmoid(300 / 400.0) + 0.5 * 0;
+        assertEquals(expected, target, 1e-6);
+    }
+}

@@ -1,0 +1,120 @@
+package kestrel.uci;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import kestrel.engine.MoveGenerator;
+import kestrel.engine.Piece;
+import kestrel.engine.Position;
+import kestrel.engine.eval.Evaluation;
+import kestrel.engine.nnue.NetworkFile;
+import kestrel.engine.nnue.TrainingRecord;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code kestrel train}, run through the real command line on a small set of random-game positions. */
+class TrainCommandTest {
+    @TempDir
+    Path directory;
+
+    private Path data;
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    /** Positions of seeded random games scored by the handcrafted evaluation, the result always a draw. */
+    @BeforeEach
+    void writeData() throws IOException {
+        SplittableRandom random = new SplittableRandom(3);
+        Evaluation evaluation = new Evaluation();
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        byte[] record = new byte[TrainingRecord.BYTES];
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        for (int game = 0; game < 40; game++) {
+            Position position = Position.startPosition();
+            for (int ply = 0; ply < 40; ply++) {
+                int count = MoveGenerator.legalMoves(position, moves, 0);
+                if (count == 0) {
+                    break;
+                }
+                position.makeMove(moves[random.nextInt(count)]);
+                int score = evaluation.evaluate(position);
+                TrainingRecord.encode(position, position.sideToMove() == Piece.WHITE ? score : -score,
+                        TrainingRecord.DRAW, record, 0);
+                bytes.write(record, 0, record.length);
+            }
+        }
+        // Half a record at the end, as a cut-off datagen run leaves it.
+        bytes.write(record, 0, 10);
+        data = Files.write(directory.resolve("data.bin"), bytes.toByteArray());
+    }
+
+    private int run(String... args) {
+        CommandLine commandLine = Main.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        String[] withSubcommand = new String[args.length + 1];
+        withSubcommand[0] = "train";
+        System.arraycopy(args, 0, withSubcommand, 1, args.length);
+        return commandLine.execute(withSubcommand);
+    }
+
+    private String[] options(Path net, String... more) {
+        String[] base = {"--data", data.toString(), "--out", net.toString(), "--hidden", "8", "--epochs", "2",
+            "--batch", "256", "--threads", "2", "--seed", "5"};
+        String[] all = new String[base.length + more.length];
+        System.arraycopy(base, 0, all, 0, base.length);
+        System.arraycopy(more, 0, all, base.length, more.length);
+        return all;
+    }
+
+    @Test
+    void trainsAndWritesALoadableNetworkReportingEachEpoch() throws Exception {
+        Path net = directory.resolve("net.nnue");
+        assertEquals(0, run(options(net)), err::toString);
+        assertEquals(8, NetworkFile.read(net).hidden());
+        String progress = err.toString();
+        assertTrue(progress.contains("10 bytes of partial records ignored"), progress);
+        assertTrue(progress.contains("epoch 1/2  train loss ") && progress.contains("epoch 2/2  train loss "),
+                progress);
+        assertTrue(progress.contains(" pos/s"), progress);
+        assertEquals("wrote " + net, out.toString().strip());
+    }
+
+    @Test
+    void refusesToOverwriteWithoutForce() throws Exception {
+        Path net = Files.writeString(directory.resolve("net.nnue"), "keep me");
+        assertEquals(2, run(options(net)));
+        assertTrue(err.toString().contains("exists (use --force to overwrite it)"), err::toString);
+        assertEquals("keep me", Files.readString(net));
+        assertEquals(0, run(options(net, "--force")), err::toString);
+        NetworkFile.read(net);
+    }
+
+    @Test
+    void sameSeedGivesTheSameFile() throws Exception {
+        Path first = directory.resolve("first.nnue");
+        Path second = directory.resolve("second.nnue");
+        assertEquals(0, run(options(first)), err::toString);
+        assertEquals(0, run(options(second)), err::toString);
+        assertArrayEquals(Files.readAllBytes(first), Files.readAllBytes(second));
+    }
+
+    @Test
+    void badOptionsAndMissingDataAreErrors() {
+        Path net = directory.resolve("net.nnue");
+        assertEquals(2, run(options(net, "--wdl", "1.5")));
+        assertTrue(err.toString().contains("error: wdl must be in [0, 1]"), err::toString);
+        assertEquals(2, run("--data", directory.resolve("missing.bin").toString(), "--out", net.toString()));
+        assertTrue(err.toString().contains("error: cannot read the data"), err::toString);
+    }
+}
