@@ -7,6 +7,10 @@ import java.util.concurrent.Callable;
 import kestrel.engine.datagen.DataGenerator;
 import kestrel.engine.datagen.SelfPlaySettings;
 import kestrel.engine.datagen.TrainingDataFile;
+import kestrel.engine.nnue.BuiltInNetwork;
+import kestrel.engine.nnue.Network;
+import kestrel.engine.nnue.NetworkFile;
+import kestrel.engine.nnue.NetworkFormatException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -50,6 +54,14 @@ public final class DatagenCommand implements Callable<Integer> {
             description = "seed of the random starts (default: ${DEFAULT-VALUE})")
     private long seed;
 
+    @Option(names = "--eval-file", paramLabel = "NET",
+            description = "evaluate with this network (default: the built-in network, or the handcrafted evaluation "
+                    + "when the jar has none)")
+    private Path evalFile;
+
+    @Option(names = "--hce", description = "evaluate with the handcrafted evaluation, even with a network")
+    private boolean handcrafted;
+
     @Option(names = "--append", description = "add to an existing file (a partial record at its end is cut off)")
     private boolean append;
 
@@ -65,7 +77,21 @@ public final class DatagenCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         SelfPlaySettings settings = SelfPlaySettings.defaults().withNodes(nodes).withRandomPlies(randomPlies);
-        DataGenerator generator = new DataGenerator(settings, threads, seed);
+        Network network = BuiltInNetwork.get();
+        if (evalFile != null) {
+            try {
+                network = NetworkFile.read(evalFile);
+            } catch (IOException | NetworkFormatException e) {
+                err.println("datagen: cannot use the network " + evalFile + ": " + e.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
+        }
+        if (handcrafted) {
+            network = null;
+        }
+        err.println("datagen: evaluating with " + (network == null ? "the handcrafted evaluation"
+                : "a network of hidden size " + network.hidden()));
+        DataGenerator generator = new DataGenerator(settings, threads, seed, network);
         try (TrainingDataFile file = TrainingDataFile.open(out, append, force)) {
             long before = file.records();
             Thread stopper = new Thread(generator::stop, "datagen-stop");
@@ -98,6 +124,9 @@ public final class DatagenCommand implements Callable<Integer> {
         }
         if (randomPlies < 0 || randomPlies > 40) {
             return "--random-plies must be 0 .. 40";
+        }
+        if (handcrafted && evalFile != null) {
+            return "--hce and --eval-file exclude each other";
         }
         if (append && force) {
             return "--append and --force exclude each other";

@@ -61,4 +61,26 @@ class DatagenCommandTest {
         assertEquals(ExitCodes.BAD_INPUT,
                 run("--out", directory.resolve("x").toString(), "--append", "--force"));
     }
+
+    @Test
+    void evaluatesWithTheNetworkItIsGivenAndRefusesABadOne() throws IOException {
+        Path net = TestNetworkFiles.write(directory.resolve("test.nnue"), TestNetworkFiles.random(16, 5));
+        Path data = directory.resolve("data.bin");
+        assertEquals(0, run("--out", data.toString(), "--positions", "20", "--nodes", "150", "--eval-file",
+                net.toString()));
+        assertTrue(err.toString().contains("network of hidden size 16"), err.toString());
+        assertTrue(Files.size(data) >= 20 * TrainingRecord.BYTES);
+
+        Path broken = Files.write(directory.resolve("broken.nnue"), new byte[] {1, 2, 3});
+        assertEquals(ExitCodes.BAD_INPUT, run("--out", directory.resolve("other.bin").toString(), "--eval-file",
+                broken.toString()));
+        assertTrue(err.toString().contains("cannot use the network"), err.toString());
+    }
+
+    @Test
+    void theHandcraftedEvaluationCanBeChosen() throws IOException {
+        Path data = directory.resolve("data.bin");
+        assertEquals(0, run("--out", data.toString(), "--positions", "5", "--nodes", "100", "--hce"));
+        assertTrue(err.toString().contains("handcrafted evaluation"), err.toString());
+    }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import kestrel.engine.nnue.Network;
 
 /**
  * Runs self-play games on several threads, one game per thread at a time, each thread with its own search and
@@ -17,12 +18,15 @@ public final class DataGenerator {
     private final SelfPlaySettings settings;
     private final int threads;
     private final long seed;
+    private final Network network;
     private final AtomicLong positions = new AtomicLong();
     private final AtomicLong games = new AtomicLong();
     private volatile boolean stopRequested;
 
-    public DataGenerator(SelfPlaySettings settings, int threads, long seed) {
+    /** Games evaluated with {@code network} (null: the handcrafted evaluation). */
+    public DataGenerator(SelfPlaySettings settings, int threads, long seed, Network network) {
         this.settings = settings;
+        this.network = network;
         this.threads = threads;
         this.seed = seed;
     }
@@ -81,7 +85,7 @@ public final class DataGenerator {
     }
 
     private void playGames(TrainingDataFile file, long targetPositions, long threadSeed) {
-        SelfPlayGame game = new SelfPlayGame(settings, threadSeed);
+        SelfPlayGame game = new SelfPlayGame(settings, threadSeed, network);
         while (!stopRequested && (targetPositions == 0 || positions.get() < targetPositions)) {
             int count = game.play();
             if (count == 0) {

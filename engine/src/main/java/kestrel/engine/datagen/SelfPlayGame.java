@@ -6,6 +6,7 @@ import kestrel.engine.MoveGenerator;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import kestrel.engine.eval.Evaluation;
+import kestrel.engine.nnue.Network;
 import kestrel.engine.nnue.TrainingRecord;
 import kestrel.engine.search.Score;
 import kestrel.engine.search.Search;
@@ -29,11 +30,18 @@ public final class SelfPlayGame {
     private final int[] moves = new int[MoveGenerator.MAX_MOVES];
     private int keptCount;
 
+    /** Games evaluated with the handcrafted evaluation. */
     public SelfPlayGame(SelfPlaySettings settings, long seed) {
+        this(settings, seed, null);
+    }
+
+    /** Games evaluated with {@code network} (shared, read-only; null: the handcrafted evaluation). */
+    public SelfPlayGame(SelfPlaySettings settings, long seed, Network network) {
         this.settings = settings;
         this.random = new SplittableRandom(seed);
         this.table = new TranspositionTable(settings.hashMegabytes());
         this.search = new Search(table, SearchListener.SILENT);
+        search.useNetwork(network);
         this.records = new byte[settings.maxPlies() * TrainingRecord.BYTES];
     }
 
