@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# SPRT of one Kestrel build against another with fastchess, as docs/search.md records them:
+#   scripts/sprt.sh NEW.jar BASE.jar [TC] [ELO1] [SEED]
+# TC defaults to 3+0.03 and ELO1 to 10 (elo0 = 0, alpha = beta = 0.05); games go one at a time, openings from
+# noob_3moves in random order (SEED fixes the order). FASTCHESS and OPENINGS override where fastchess and the
+# opening book are. The summary (W-L-D, Elo, LLR) is printed every few games; the run stops when the LLR crosses a bound.
+set -euo pipefail
+if [ $# -lt 2 ]; then
+    sed -n 2,6p "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+fi
+new=$1
+base=$2
+tc=${3:-3+0.03}
+elo1=${4:-10}
+seed=${5:-1}
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+fastchess=${FASTCHESS:-$root/../shared/tools/bin/fastchess}
+openings=${OPENINGS:-$root/../shared/data/openings/noob_3moves_4000.epd}
+exec "$fastchess" \
+    -engine cmd=java args="-XX:+UseSerialGC -jar $new" name=new \
+    -engine cmd=java args="-XX:+UseSerialGC -jar $base" name=base \
+    -each proto=uci tc="$tc" option.Hash=16 \
+    -openings file="$openings" format=epd order=random -srand "$seed" \
+    -rounds 4000 -games 2 -repeat -concurrency 1 -recover \
+    -sprt elo0=0 elo1="$elo1" alpha=0.05 beta=0.05 \
+    -resign movecount=4 score=800 -draw movenumber=40 movecount=10 score=8
