@@ -18,8 +18,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code kestrel bench [depth] [--threads N] [--movetime MS]}: searches the bench positions; the last line gives total
- * nodes and nodes per second.
+ * {@code kestrel bench [depth] [--threads N] [--movetime MS] [--eval-file NET] [--hce]}: searches the bench positions
+ * with the built-in network (if any), the one given, or the handcrafted evaluation; the line before the last names
+ * the evaluation, and the last gives total nodes and nodes per second.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Searches a fixed set of positions to a fixed depth. The node count is a fingerprint of the "

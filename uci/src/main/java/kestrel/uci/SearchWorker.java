@@ -112,6 +112,8 @@ final class SearchWorker implements AutoCloseable {
     void search(Position position, SearchLimits limits, boolean chess960, boolean bookAllowed,
                 boolean bookBestOnly) {
         Position copy = new Position(position);
+        // The evaluation in force at this go, also when the search starts after a later EvalFile or Use NNUE.
+        Network evaluation = network;
         Job job = new Job(chess960);
         Unanswered pending = new Unanswered(job, new Position(position));
         synchronized (lock) {
@@ -119,7 +121,7 @@ final class SearchWorker implements AutoCloseable {
         }
         submit(job, () -> {
             try {
-                runSearch(job, copy, limits, bookAllowed, bookBestOnly);
+                runSearch(job, copy, limits, evaluation, bookAllowed, bookBestOnly);
             } finally {
                 synchronized (lock) {
                     unanswered.remove(pending);
@@ -145,10 +147,13 @@ final class SearchWorker implements AutoCloseable {
         submit(job, () -> Bench.run(depth, benchNetwork, output::send));
     }
 
-    /** Evaluates with {@code network} (null: the handcrafted evaluation) from the next search on, on every thread. */
+    /**
+     * Evaluates with {@code network} (null: the handcrafted evaluation) from the next {@code go} or {@code bench} on,
+     * on every thread. Each search takes the network in force at its {@code go} and hands it to its threads when it
+     * starts, so a search queued or running keeps its evaluation, and a change of {@code Threads} cannot lose it.
+     */
     void useNetwork(Network network) {
         this.network = network;
-        threads.useNetwork(network);
     }
 
     /** Ends the current search (or perft) as soon as possible; its bestmove follows. Nothing when idle. */
@@ -254,8 +259,7 @@ final class SearchWorker implements AutoCloseable {
                 return;
             }
             threads.close();
-            threads = fresh;
-            fresh.useNetwork(network); // after the swap: a network set meanwhile reaches one of the two
+            threads = fresh; // the next search hands them the network (runSearch)
         });
     }
 
@@ -359,8 +363,8 @@ final class SearchWorker implements AutoCloseable {
         });
     }
 
-    private void runSearch(Job job, Position position, SearchLimits limits, boolean bookAllowed,
-                           boolean bookBestOnly) {
+    private void runSearch(Job job, Position position, SearchLimits limits, Network evaluation,
+                           boolean bookAllowed, boolean bookBestOnly) {
         long start = System.nanoTime();
         SearchResult result;
         // The totals before bestmove, for a move that was searched for.
@@ -374,6 +378,8 @@ final class SearchWorker implements AutoCloseable {
                 }
                 lastMainLine = null;
                 long searchStart = System.nanoTime();
+                // For all the threads of this search, whichever threads they are by now.
+                threads.useNetwork(evaluation);
                 // A stop or ponderhit that came while the job was queued is in its control already.
                 result = threads.run(position, limits, job.control());
                 summary = InfoFormat.searchEnd(lastMainLine, result, System.nanoTime() - searchStart,

@@ -766,6 +766,16 @@ public final class Search {
         position.attach(accumulators);
     }
 
+    /** The network the latest search evaluated with, null for the handcrafted evaluation. For tests. */
+    Network evaluatedWith() {
+        return networkInUse ? accumulators.network() : null;
+    }
+
+    /** Whether the latest search this one took part in was the one under {@code control}. For tests. */
+    boolean searchedUnder(SearchControl control) {
+        return this.control == control;
+    }
+
     private int evaluate() {
         int score = networkInUse ? accumulators.evaluate(position) : evaluation.evaluate(position);
         return Math.max(-Score.MATE_BOUND + 1, Math.min(Score.MATE_BOUND - 1, score));

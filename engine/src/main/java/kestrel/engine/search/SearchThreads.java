@@ -1,6 +1,9 @@
 package kestrel.engine.search;
 
+import java.util.ArrayList;
+import java.util.List;
 import kestrel.engine.Position;
+import kestrel.engine.nnue.Network;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,6 +30,8 @@ public final class SearchThreads implements AutoCloseable {
     private final TranspositionTable table;
     private final Search main;
     private final Helper[] helpers;
+    /** The network for the next search, null for the handcrafted evaluation; set from any thread. */
+    private volatile Network network;
 
     /**
      * {@code count} threads (1 .. {@value #MAX_THREADS}): the caller's and {@code count - 1} helpers, started now,
@@ -52,14 +57,13 @@ public final class SearchThreads implements AutoCloseable {
     }
 
     /**
-     * Evaluates with {@code network} (null: the handcrafted evaluation) on every thread from the next search on. The
-     * network is shared read-only; each search keeps its own accumulators.
+     * Evaluates with {@code network} (null: the handcrafted evaluation) on every thread from the next {@link #run}
+     * on. Safe from any thread: {@link #run} reads it once and hands that one network to all its threads before any
+     * starts, so a search in progress keeps its evaluation, also on a helper that starts late. The network is shared
+     * read-only; each search keeps its own accumulators.
      */
-    public void useNetwork(kestrel.engine.nnue.Network network) {
-        main.useNetwork(network);
-        for (Helper helper : helpers) {
-            helper.search.useNetwork(network);
-        }
+    public void useNetwork(Network network) {
+        this.network = network;
     }
 
     /** The number of search threads, the caller's included. */
@@ -74,6 +78,13 @@ public final class SearchThreads implements AutoCloseable {
      */
     public SearchResult run(Position position, SearchLimits limits, SearchControl control) {
         table.newSearch();
+        // One network for the whole search: a helper reads its own only when it starts, which may be after a
+        // useNetwork that is meant for the next search.
+        Network current = network;
+        main.useNetwork(current);
+        for (Helper helper : helpers) {
+            helper.search.useNetwork(current);
+        }
         boolean parallel = limits.strength() == null;
         if (parallel) {
             for (Helper helper : helpers) {
@@ -113,6 +124,21 @@ public final class SearchThreads implements AutoCloseable {
             awaitHelpers(false);
         }
         table.clearDone();
+    }
+
+    /**
+     * The networks the threads that took part in the search under {@code control} evaluated with (null: the
+     * handcrafted evaluation), the main thread's first; helpers that never started it are left out. For tests.
+     */
+    List<Network> networksUsed(SearchControl control) {
+        List<Network> used = new ArrayList<>();
+        used.add(main.evaluatedWith());
+        for (Helper helper : helpers) {
+            if (helper.search.searchedUnder(control)) {
+                used.add(helper.search.evaluatedWith());
+            }
+        }
+        return used;
     }
 
     /** Ends the helper threads (between searches). */
