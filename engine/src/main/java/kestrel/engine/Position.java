@@ -263,6 +263,38 @@ public final class Position {
         return isAttacked(kingSquare(sideToMove), sideToMove ^ 1);
     }
 
+    /**
+     * Whether the legal {@code move} would give check, without making it: a direct check by the moved piece from its
+     * target square, or a discovered check by a slider of ours that the move uncovers. Castling, en passant and
+     * promotions, which move or remove a second piece or change the moving one, are made and unmade instead.
+     */
+    public boolean givesCheck(int move) {
+        int kind = Move.kind(move);
+        if (kind != Move.NORMAL) {
+            makeMove(move);
+            boolean check = inCheck();
+            unmakeMove();
+            return check;
+        }
+        int from = Move.from(move);
+        int to = Move.to(move);
+        int us = sideToMove;
+        int type = Piece.type(board[from]);
+        int theirKing = kingSquare(us ^ 1);
+        long kingBit = 1L << theirKing;
+        long occupiedAfter = (occupied() ^ (1L << from)) | (1L << to);
+        long direct = type == Piece.PAWN ? Attacks.pawn(us, to) : Attacks.of(type, to, occupiedAfter);
+        if ((direct & kingBit) != 0) {
+            return true;
+        }
+        // Our sliders other than the moved piece that see the king once it has left its square.
+        long others = byColor[us] & ~(1L << from);
+        long diagonal = others & (byType[Piece.BISHOP] | byType[Piece.QUEEN]);
+        long straight = others & (byType[Piece.ROOK] | byType[Piece.QUEEN]);
+        return (Attacks.bishop(theirKing, occupiedAfter) & diagonal) != 0
+                || (Attacks.rook(theirKing, occupiedAfter) & straight) != 0;
+    }
+
     /** The pieces of the other side that give check. */
     public long checkers() {
         int us = sideToMove;

@@ -78,6 +78,15 @@ public final class Evaluation {
         return position.sideToMove() == Piece.WHITE ? white : -white;
     }
 
+    /**
+     * As {@link #evaluate}, for a position the caller already knows to have mating material on the board (the search
+     * tests {@link #isInsufficientMaterial} at every node before it evaluates): saves testing it a second time.
+     */
+    public int evaluateWithMatingMaterial(Position position) {
+        int white = evaluateForWhite(position);
+        return position.sideToMove() == Piece.WHITE ? white : -white;
+    }
+
     /** True when neither side can ever mate (K v K, K+minor v K, K+B v K+B with bishops on one colour). */
     public static boolean isInsufficientMaterial(Position position) {
         return EndgameScaling.isInsufficientMaterial(position);

@@ -487,7 +487,7 @@ public final class Search {
         int staticEval = NO_SCORE;
         int estimate = NO_SCORE;
         if (!inCheck) {
-            staticEval = evaluate();
+            staticEval = evaluateWithMatingMaterial();
             estimate = staticEval;
             // A table score bounded on the right side is a better estimate than the static evaluation.
             if (tableBound == TranspositionTable.BOUND_EXACT
@@ -562,14 +562,15 @@ public final class Search {
                     continue;
                 }
             }
-            position.makeMove(move);
-            boolean givesCheck = position.inCheck();
-            // Futility: a quiet move that cannot lift a hopeless static evaluation to alpha.
-            if (prunable && quiet && !givesCheck && depth <= FUTILITY_DEPTH
-                    && staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha) {
-                position.unmakeMove();
+            // Futility: a quiet move that cannot lift a hopeless static evaluation to alpha. Decided before the move
+            // is made: only whether it gives check is needed, and the position answers that without making it.
+            if (prunable && quiet && depth <= FUTILITY_DEPTH
+                    && staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    && !position.givesCheck(move)) {
                 continue;
             }
+            position.makeMove(move);
+            boolean givesCheck = position.inCheck();
             int newDepth = depth - 1;
             int score;
             if (moveCount == 1) {
@@ -774,6 +775,12 @@ public final class Search {
     /** Whether the latest search this one took part in was the one under {@code control}. For tests. */
     boolean searchedUnder(SearchControl control) {
         return this.control == control;
+    }
+
+    /** The evaluation at a node that has already been found to have mating material (see search()). */
+    private int evaluateWithMatingMaterial() {
+        int score = networkInUse ? accumulators.evaluate(position) : evaluation.evaluateWithMatingMaterial(position);
+        return Math.max(-Score.MATE_BOUND + 1, Math.min(Score.MATE_BOUND - 1, score));
     }
 
     private int evaluate() {
