@@ -1,5 +1,7 @@
 package kestrel.engine;
 
+import java.util.function.IntUnaryOperator;
+
 /**
  * Reads and writes Forsyth-Edwards Notation.
  *
@@ -186,33 +188,39 @@ public final class Fen {
      * rook's file letter when another rook stands further out, so that the FEN reads back as the same position.
      */
     public static String toFen(Position position, boolean chess960) {
-        StringBuilder fen = new StringBuilder();
-        for (int rank = 7; rank >= 0; rank--) {
-            int empty = 0;
-            for (int file = 0; file < 8; file++) {
-                int piece = position.pieceAt(Square.of(file, rank));
-                if (piece == Piece.NONE) {
-                    empty++;
-                } else {
-                    if (empty > 0) {
-                        fen.append(empty);
-                        empty = 0;
-                    }
-                    fen.append(Piece.letter(piece));
-                }
-            }
-            if (empty > 0) {
-                fen.append(empty);
-            }
-            if (rank > 0) {
-                fen.append('/');
-            }
-        }
+        StringBuilder fen = new StringBuilder(placement(position::pieceAt));
         fen.append(position.sideToMove() == Piece.WHITE ? " w " : " b ");
         fen.append(castlingField(position, chess960));
         fen.append(' ').append(Square.name(position.enPassantSquare()));
         fen.append(' ').append(position.halfmoveClock()).append(' ').append(position.fullmoveNumber());
         return fen.toString();
+    }
+
+    /** The piece-placement field of a board given as the piece on each square ({@link Piece#NONE} when empty). */
+    public static String placement(IntUnaryOperator pieceAt) {
+        StringBuilder field = new StringBuilder();
+        for (int rank = 7; rank >= 0; rank--) {
+            int empty = 0;
+            for (int file = 0; file < 8; file++) {
+                int piece = pieceAt.applyAsInt(Square.of(file, rank));
+                if (piece == Piece.NONE) {
+                    empty++;
+                } else {
+                    if (empty > 0) {
+                        field.append(empty);
+                        empty = 0;
+                    }
+                    field.append(Piece.letter(piece));
+                }
+            }
+            if (empty > 0) {
+                field.append(empty);
+            }
+            if (rank > 0) {
+                field.append('/');
+            }
+        }
+        return field.toString();
     }
 
     private static String castlingField(Position position, boolean chess960) {

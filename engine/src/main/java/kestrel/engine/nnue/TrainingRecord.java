@@ -1,5 +1,6 @@
 package kestrel.engine.nnue;
 
+import kestrel.engine.Fen;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 
@@ -129,28 +130,7 @@ public final class TrainingRecord {
         for (int i = 0; i < count; i++) {
             board[squares[i]] = pieces[i];
         }
-        StringBuilder fen = new StringBuilder();
-        for (int rank = 7; rank >= 0; rank--) {
-            int empty = 0;
-            for (int file = 0; file < 8; file++) {
-                int piece = board[rank * 8 + file];
-                if (piece == Piece.NONE) {
-                    empty++;
-                    continue;
-                }
-                if (empty > 0) {
-                    fen.append(empty);
-                    empty = 0;
-                }
-                fen.append(Piece.letter(piece));
-            }
-            if (empty > 0) {
-                fen.append(empty);
-            }
-            if (rank > 0) {
-                fen.append('/');
-            }
-        }
+        StringBuilder fen = new StringBuilder(Fen.placement(square -> board[square]));
         fen.append(sideToMove(in, offset) == Piece.WHITE ? " w - - " : " b - - ")
                 .append(halfmoveClock(in, offset)).append(' ').append(fullmoveNumber(in, offset));
         return fen.toString();
