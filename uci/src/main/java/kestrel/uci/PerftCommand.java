@@ -143,8 +143,11 @@ public final class PerftCommand implements Callable<Integer> {
         }
         long heapMegabytes = Runtime.getRuntime().maxMemory() / BYTES_PER_MEGABYTE;
         if (hashMegabytes > heapMegabytes - HEAP_RESERVE_MEGABYTES) {
+            // Half as much again as the cache and the reserve: the cache lives in the old generation, part of the heap.
+            long suggestedMegabytes = ((hashMegabytes + HEAP_RESERVE_MEGABYTES) * 3 / 2 + 63) / 64 * 64;
             err().println("error: --hash " + hashMegabytes + " MB does not fit in the Java heap (at most "
-                    + heapMegabytes + " MB); lower it, or raise the heap with java -Xmx");
+                    + heapMegabytes + " MB); lower it, or start Java with about -Xmx" + suggestedMegabytes
+                    + "m (KESTREL_JAVA_OPTS for ./kestrel)");
             return null;
         }
         try {

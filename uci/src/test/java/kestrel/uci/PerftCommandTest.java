@@ -220,6 +220,8 @@ class PerftCommandTest {
         Run run = perft("--depth", "2", "--hash", String.valueOf(PerftCache.MAX_MEGABYTES));
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("does not fit in the Java heap"), run.err());
+        long suggested = ((PerftCache.MAX_MEGABYTES + 64L) * 3 / 2 + 63) / 64 * 64;
+        assertTrue(run.err().contains("-Xmx" + suggested + "m"), run.err());
     }
 
     @Test
