@@ -135,6 +135,9 @@ public final class Position {
      * detaches. A copy of the position starts without one.
      */
     public void attach(Accumulators stack) {
+        if (stack == accumulators) {
+            return; // already attached, so kept in step with every move and copy: no second refresh
+        }
         accumulators = stack;
         if (stack != null) {
             stack.reset(this);

@@ -1,18 +1,14 @@
 package kestrel.uci;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import kestrel.engine.nnue.BuiltInNetwork;
 import kestrel.engine.nnue.Network;
-import kestrel.engine.nnue.NetworkFile;
-import kestrel.engine.nnue.NetworkFormatException;
 import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchThreads;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -49,12 +45,8 @@ public final class BenchCommand implements Callable<Integer> {
                     + "depth)")
     private Long movetime;
 
-    @Option(names = "--eval-file", paramLabel = "NET",
-            description = "Evaluate with this network instead of the built-in one.")
-    private Path evalFile;
-
-    @Option(names = "--hce", description = "Evaluate with the handcrafted evaluation, even with a network.")
-    private boolean handcrafted;
+    @Mixin
+    private EvaluationOptions evaluationOptions;
 
     @Override
     public Integer call() {
@@ -71,17 +63,12 @@ public final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("bench: movetime must be 0 or more, not " + movetime);
             return ExitCodes.BAD_INPUT;
         }
-        Network network = BuiltInNetwork.get();
-        if (evalFile != null) {
-            try {
-                network = NetworkFile.read(evalFile);
-            } catch (IOException | NetworkFormatException e) {
-                spec.commandLine().getErr().println("bench: cannot use the network " + evalFile + ": "
-                        + e.getMessage());
-                return ExitCodes.BAD_INPUT;
-            }
+        Network evaluation;
+        try {
+            evaluation = evaluationOptions.networkOrReport("bench", spec.commandLine().getErr());
+        } catch (EvaluationOptions.UnusableNetworkException e) {
+            return ExitCodes.BAD_INPUT;
         }
-        Network evaluation = handcrafted ? null : network;
         PrintWriter out = spec.commandLine().getOut();
         Consumer<String> print = line -> {
             out.println(line);

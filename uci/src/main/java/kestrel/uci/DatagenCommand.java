@@ -7,12 +7,10 @@ import java.util.concurrent.Callable;
 import kestrel.engine.datagen.DataGenerator;
 import kestrel.engine.datagen.SelfPlaySettings;
 import kestrel.engine.datagen.TrainingDataFile;
-import kestrel.engine.nnue.BuiltInNetwork;
 import kestrel.engine.nnue.Network;
-import kestrel.engine.nnue.NetworkFile;
-import kestrel.engine.nnue.NetworkFormatException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -54,13 +52,8 @@ public final class DatagenCommand implements Callable<Integer> {
             description = "seed of the random starts (default: ${DEFAULT-VALUE})")
     private long seed;
 
-    @Option(names = "--eval-file", paramLabel = "NET",
-            description = "evaluate with this network (default: the built-in network, or the handcrafted evaluation "
-                    + "when the jar has none)")
-    private Path evalFile;
-
-    @Option(names = "--hce", description = "evaluate with the handcrafted evaluation, even with a network")
-    private boolean handcrafted;
+    @Mixin
+    private EvaluationOptions evaluationOptions;
 
     @Option(names = "--append", description = "add to an existing file (a partial record at its end is cut off)")
     private boolean append;
@@ -77,17 +70,11 @@ public final class DatagenCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         SelfPlaySettings settings = SelfPlaySettings.defaults().withNodes(nodes).withRandomPlies(randomPlies);
-        Network network = BuiltInNetwork.get();
-        if (evalFile != null) {
-            try {
-                network = NetworkFile.read(evalFile);
-            } catch (IOException | NetworkFormatException e) {
-                err.println("datagen: cannot use the network " + evalFile + ": " + e.getMessage());
-                return ExitCodes.BAD_INPUT;
-            }
-        }
-        if (handcrafted) {
-            network = null;
+        Network network;
+        try {
+            network = evaluationOptions.networkOrReport("datagen", err);
+        } catch (EvaluationOptions.UnusableNetworkException e) {
+            return ExitCodes.BAD_INPUT;
         }
         err.println("datagen: evaluating with " + (network == null ? "the handcrafted evaluation"
                 : "a network of hidden size " + network.hidden()));
@@ -124,9 +111,6 @@ public final class DatagenCommand implements Callable<Integer> {
         }
         if (randomPlies < 0 || randomPlies > 40) {
             return "--random-plies must be 0 .. 40";
-        }
-        if (handcrafted && evalFile != null) {
-            return "--hce and --eval-file exclude each other";
         }
         if (append && force) {
             return "--append and --force exclude each other";

@@ -74,8 +74,7 @@ public final class Evaluation {
             Arrays.fill(terms, TaperedScore.ZERO);
             return 0;
         }
-        int white = evaluateForWhite(position);
-        return position.sideToMove() == Piece.WHITE ? white : -white;
+        return evaluateWithMatingMaterial(position);
     }
 
     /**

@@ -779,12 +779,16 @@ public final class Search {
 
     /** The evaluation at a node that has already been found to have mating material (see search()). */
     private int evaluateWithMatingMaterial() {
-        int score = networkInUse ? accumulators.evaluate(position) : evaluation.evaluateWithMatingMaterial(position);
-        return Math.max(-Score.MATE_BOUND + 1, Math.min(Score.MATE_BOUND - 1, score));
+        return belowMates(networkInUse ? accumulators.evaluate(position)
+                : evaluation.evaluateWithMatingMaterial(position));
     }
 
     private int evaluate() {
-        int score = networkInUse ? accumulators.evaluate(position) : evaluation.evaluate(position);
+        return belowMates(networkInUse ? accumulators.evaluate(position) : evaluation.evaluate(position));
+    }
+
+    /** A static score never reaches the mate range, whatever the evaluation says. */
+    private static int belowMates(int score) {
         return Math.max(-Score.MATE_BOUND + 1, Math.min(Score.MATE_BOUND - 1, score));
     }
 
