@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPRT of one Kestrel build against another with fastchess, as docs/search.md records them:
 #   scripts/sprt.sh NEW.jar BASE.jar [TC] [ELO1] [SEED]
-# TC defaults to 3+0.03 and ELO1 to 10 (elo0 = 0, alpha = beta = 0.05); games go one at a time, openings from
-# noob_3moves in random order (SEED fixes the order). FASTCHESS and OPENINGS override where fastchess and the
+# TC defaults to 3+0.03 and ELO1 to 10 (elo0 = 0, alpha = beta = 0.05); games go one at a time (CONCURRENCY
+# overrides), openings from noob_3moves in random order (SEED fixes the order). FASTCHESS and OPENINGS override where fastchess and the
 # opening book are. The summary (W-L-D, Elo, LLR) is printed every few games; the run stops when the LLR crosses a bound.
 set -euo pipefail
 if [ $# -lt 2 ]; then
@@ -22,6 +22,6 @@ exec "$fastchess" \
     -engine cmd=java args="-XX:+UseSerialGC -jar $base" name=base \
     -each proto=uci tc="$tc" option.Hash=16 \
     -openings file="$openings" format=epd order=random -srand "$seed" \
-    -rounds 4000 -games 2 -repeat -concurrency 1 -recover \
+    -rounds 4000 -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
     -sprt elo0=0 elo1="$elo1" alpha=0.05 beta=0.05 \
     -resign movecount=4 score=800 -draw movenumber=40 movecount=10 score=8
