@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Self-play data and a network from one call on a lent many-core machine that has no Java (docs/nnue.md).
+#
+#   scripts/device-network.sh pack
+#       here: builds the jar if needed and puts a small Java runtime, the jar and this script into .devnet/
+#       (git-ignored through .git/info/exclude); carry ".devnet" to the other machine.
+#   bash .devnet/device-network.sh run SECONDS [NODES] [HIDDEN] [EPOCHS]
+#       there: plays self-play games on every core for about 70 % of SECONDS (NODES per move, default 5000), then
+#       trains a network (HIDDEN neurons, default 256; EPOCHS, default 20) in what is left, and writes to $OUT:
+#       kestrel.nnue, the logs, and the data itself in parts of at most 15 MiB (data-00.bin, ...; join them with
+#       cat) as far as the 64 MiB that may come back allow. Every finished game is on disk when time runs out.
+#
+# Environment there: OUT (the folder whose files come back; default ./out), SEED (default: the time).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+pack() {
+    local root
+    root="$(git -C "$here" rev-parse --show-toplevel)"
+    local out="$root/.devnet"
+    local exclude
+    exclude="$(cd "$root" && git rev-parse --path-format=absolute --git-common-dir)/info/exclude"
+    mkdir -p "$(dirname "$exclude")"
+    grep -qx "/.devnet/" "$exclude" 2>/dev/null || echo "/.devnet/" >> "$exclude"
+    mkdir -p "$out"
+    if [ ! -f "$root/uci/target/kestrel.jar" ]; then
+        (cd "$root" && mvn -B -q package -DskipTests)
+    fi
+    if [ ! -f "$out/jre.tar.xz" ]; then
+        local tmp
+        tmp="$(mktemp -d)"
+        jlink --add-modules java.base,java.logging,java.xml,java.naming,java.management,jdk.unsupported,java.sql,jdk.management \
+            --strip-debug --no-header-files --no-man-pages --compress=2 --output "$tmp/jre"
+        tar -C "$tmp" -cf - jre | xz -T2 -6 > "$out/jre.tar.xz"
+        rm -rf "$tmp"
+    fi
+    cp "$root/uci/target/kestrel.jar" "$here/device-network.sh" "$out/"
+    du -sh "$out"
+    echo "now: run with carry [\".devnet\"] and: bash .devnet/device-network.sh run 540" >&2
+}
+
+run() {
+    local seconds=${1:?seconds}
+    local nodes=${2:-5000}
+    local hidden=${3:-256}
+    local epochs=${4:-20}
+    local out="${OUT:-$PWD/out}"
+    local seed="${SEED:-$(date +%s)}"
+    local work=/tmp/kestrel-network
+    mkdir -p "$out" "$work"
+    [ -x "$work/jre/bin/java" ] || tar -C "$work" -xJf "$here/jre.tar.xz"
+    local java="$work/jre/bin/java"
+    local threads
+    threads="$(nproc)"
+    local start=$SECONDS
+    local datagenSeconds=$((seconds * 7 / 10))
+    echo "datagen: $threads threads, $nodes nodes a move, $datagenSeconds s, seed $seed" | tee "$out/datagen.log"
+    timeout --signal=TERM "$datagenSeconds" "$java" -XX:+UseParallelGC -jar "$here/kestrel.jar" datagen \
+        --out "$work/data.bin" --append --positions 0 --nodes "$nodes" --threads "$threads" --seed "$seed" \
+        >> "$out/datagen.log" 2>&1 || true
+    local bytes
+    bytes=$(stat -c %s "$work/data.bin")
+    echo "data: $((bytes / 32)) positions" | tee -a "$out/datagen.log"
+    local left=$((seconds - (SECONDS - start) - 15))
+    echo "train: hidden $hidden, $epochs epochs, at most $left s" | tee "$out/train.log"
+    timeout "$left" "$java" -Xmx32g -XX:+UseParallelGC -jar "$here/kestrel.jar" train --data "$work/data.bin" \
+        --out "$out/kestrel.nnue" --force --hidden "$hidden" --epochs "$epochs" --seed 1 >> "$out/train.log" 2>&1 \
+        || echo "train did not finish (exit $?)" | tee -a "$out/train.log"
+    # The data comes back too, in parts under the size limit of a returned file, as far as the total allows.
+    split -b 15M -d -a 2 --additional-suffix=.bin "$work/data.bin" "$out/data-"
+    local kept=0
+    for part in "$out"/data-*.bin; do
+        kept=$((kept + 1))
+        [ "$kept" -le 3 ] || rm -f "$part"
+    done
+    ls -l "$out"
+}
+
+case "${1:-}" in
+    pack) pack ;;
+    run) shift; run "$@" ;;
+    *) sed -n 2,13p "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac
