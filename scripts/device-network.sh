@@ -7,8 +7,9 @@
 #   bash .devnet/device-network.sh run SECONDS [NODES] [HIDDEN] [EPOCHS]
 #       there: plays self-play games on every core for about 70 % of SECONDS (NODES per move, default 5000), then
 #       trains a network (HIDDEN neurons, default 256; EPOCHS, default 20) in what is left, and writes to $OUT:
-#       kestrel.nnue, the logs, and the data itself in parts of at most 15 MiB (data-00.bin, ...; join them with
-#       cat) as far as the 64 MiB that may come back allow. Every finished game is on disk when time runs out.
+#       kestrel.nnue, the logs, and this call's data in at most three parts of 15 MiB (data-00.bin, ...; join them
+#       with cat), within the 64 MiB that may come back. Every finished game is on disk when time runs out. A second
+#       call while the machine is still warm adds to the data and trains on all of it.
 #
 # Environment there: OUT (the folder whose files come back; default ./out), SEED (default: the time).
 set -euo pipefail
@@ -54,30 +55,36 @@ run() {
     threads="$(nproc)"
     local start=$SECONDS
     local datagenSeconds=$((seconds * 7 / 10))
+    # A later call on the still-warm machine appends: it trains on all the data, and sends back only its own.
+    local before=0
+    [ -f "$work/data.bin" ] && before=$(stat -c %s "$work/data.bin")
     echo "datagen: $threads threads, $nodes nodes a move, $datagenSeconds s, seed $seed" | tee "$out/datagen.log"
     timeout --signal=TERM "$datagenSeconds" "$java" -XX:+UseParallelGC -jar "$here/kestrel.jar" datagen \
         --out "$work/data.bin" --append --positions 0 --nodes "$nodes" --threads "$threads" --seed "$seed" \
         >> "$out/datagen.log" 2>&1 || true
+    [ -f "$work/data.bin" ] || { echo "datagen wrote nothing" | tee -a "$out/datagen.log"; exit 1; }
     local bytes
     bytes=$(stat -c %s "$work/data.bin")
-    echo "data: $((bytes / 32)) positions" | tee -a "$out/datagen.log"
+    echo "data: $(((bytes - before) / 32)) new positions, $((bytes / 32)) in all" | tee -a "$out/datagen.log"
     local left=$((seconds - (SECONDS - start) - 15))
     echo "train: hidden $hidden, $epochs epochs, at most $left s" | tee "$out/train.log"
-    timeout "$left" "$java" -Xmx32g -XX:+UseParallelGC -jar "$here/kestrel.jar" train --data "$work/data.bin" \
-        --out "$out/kestrel.nnue" --force --hidden "$hidden" --epochs "$epochs" --seed 1 >> "$out/train.log" 2>&1 \
-        || echo "train did not finish (exit $?)" | tee -a "$out/train.log"
-    # The data comes back too, in parts under the size limit of a returned file, as far as the total allows.
-    split -b 15M -d -a 2 --additional-suffix=.bin "$work/data.bin" "$out/data-"
-    local kept=0
-    for part in "$out"/data-*.bin; do
-        kept=$((kept + 1))
-        [ "$kept" -le 3 ] || rm -f "$part"
-    done
+    # timeout 0 would mean no limit at all.
+    if [ "$left" -lt 10 ]; then
+        echo "no time left to train" | tee -a "$out/train.log"
+    else
+        timeout "$left" "$java" -Xmx32g -XX:+UseParallelGC -jar "$here/kestrel.jar" train --data "$work/data.bin" \
+            --out "$out/kestrel.nnue" --force --hidden "$hidden" --epochs "$epochs" --seed 1 >> "$out/train.log" 2>&1 \
+            || echo "train did not finish (exit $?)" | tee -a "$out/train.log"
+    fi
+    # This call's data comes back too: three parts under the size limit of a returned file (15 MiB is a whole
+    # number of 32-byte records), within the 64 MiB that may come back.
+    tail -c +$((before + 1)) "$work/data.bin" | head -c $((3 * 15 * 1024 * 1024)) \
+        | split -b 15M -d -a 2 --additional-suffix=.bin - "$out/data-"
     ls -l "$out"
 }
 
 case "${1:-}" in
     pack) pack ;;
     run) shift; run "$@" ;;
-    *) sed -n 2,13p "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n 2,14p "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

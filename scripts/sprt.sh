@@ -2,8 +2,8 @@
 # SPRT of one Kestrel build against another with fastchess, as docs/search.md records them:
 #   scripts/sprt.sh NEW.jar BASE.jar [TC] [ELO1] [SEED]
 # TC defaults to 3+0.03 and ELO1 to 10 (elo0 = 0, alpha = beta = 0.05); games go one at a time (CONCURRENCY
-# overrides), openings from noob_3moves in random order (SEED fixes the order). FASTCHESS and OPENINGS override where fastchess and the
-# opening book are. The summary (W-L-D, Elo, LLR) is printed every few games; the run stops when the LLR crosses a bound.
+# overrides), openings from noob_3moves in random order (SEED fixes the order). FASTCHESS and OPENINGS override
+# where fastchess and the opening book are. The summary (W-L-D, Elo, LLR) is printed every few games; the run stops when the LLR crosses a bound.
 set -euo pipefail
 if [ $# -lt 2 ]; then
     sed -n 2,6p "$0" | sed 's/^# \{0,1\}//'
