@@ -85,10 +85,6 @@ public final class TrainCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}).")
     private int maxScore;
 
-    @Option(names = "--mirror", description = "Each epoch, train on a seeded half of the positions mirrored left to "
-            + "right (files a and h swapped): twice the positions for the network, which does not see castling.")
-    private boolean mirror;
-
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
@@ -96,7 +92,7 @@ public final class TrainCommand implements Callable<Integer> {
         try {
             settings = new TrainingSettings(hidden, epochs, batch, learningRate, learningRateDecay, wdl,
                     threads == null ? Runtime.getRuntime().availableProcessors() : threads, seed, validation,
-                    maxScore, mirror);
+                    maxScore);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -117,10 +113,9 @@ public final class TrainCommand implements Callable<Integer> {
                 positions.partialBytes() > 0 ? ", " + positions.partialBytes() + " bytes of partial records ignored"
                         : ""));
         err.println(String.format(Locale.ROOT, "hidden %d, %d epochs, batch %d, lr %s (x%s per epoch), wdl %s, "
-                        + "%d threads, seed %d, validation %s%s", settings.hidden(), settings.epochs(),
+                        + "%d threads, seed %d, validation %s", settings.hidden(), settings.epochs(),
                 settings.batchSize(), settings.learningRate(), settings.learningRateDecay(), settings.wdl(),
-                settings.threads(), settings.seed(), settings.validationFraction(),
-                settings.mirror() ? ", mirrored halves" : ""));
+                settings.threads(), settings.seed(), settings.validationFraction()));
         err.flush();
         try {
             new Trainer(settings, (report, network) -> onEpoch(err, report, network)).train(positions);

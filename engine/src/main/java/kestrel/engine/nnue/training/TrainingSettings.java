@@ -15,12 +15,9 @@ import kestrel.engine.nnue.Network;
  * @param seed               seeds the initial weights, the validation split and the shuffles
  * @param validationFraction share of the positions held out to measure the validation loss
  * @param maxScore           positions whose |score| is at least this (mates, won positions) are left out
- * @param mirror             each epoch, train on a seeded half of the positions mirrored left to right (files a and
- *                           h swapped), which the network cannot tell from real ones as it does not see castling
  */
 public record TrainingSettings(int hidden, int epochs, int batchSize, double learningRate, double learningRateDecay,
-                               double wdl, int threads, long seed, double validationFraction, int maxScore,
-                               boolean mirror) {
+                               double wdl, int threads, long seed, double validationFraction, int maxScore) {
     public static final int DEFAULT_HIDDEN = 256;
     public static final int DEFAULT_EPOCHS = 20;
     public static final int DEFAULT_BATCH = 16_384;
@@ -47,7 +44,7 @@ public record TrainingSettings(int hidden, int epochs, int batchSize, double lea
     public static TrainingSettings defaults(int threads) {
         return new TrainingSettings(DEFAULT_HIDDEN, DEFAULT_EPOCHS, DEFAULT_BATCH, DEFAULT_LEARNING_RATE,
                 DEFAULT_LEARNING_RATE_DECAY, DEFAULT_WDL, threads, DEFAULT_SEED, DEFAULT_VALIDATION,
-                DEFAULT_MAX_SCORE, false);
+                DEFAULT_MAX_SCORE);
     }
 
     private static void require(boolean condition, String message) {
