@@ -72,12 +72,13 @@ public final class TrainCommand implements Callable<Integer> {
     private Integer threads;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "" + TrainingSettings.DEFAULT_SEED,
-            description = "Seed of the initial weights, the validation split and the shuffles (default: "
+            description = "Seed of the initial weights and the shuffles (default: "
                     + "${DEFAULT-VALUE}).")
     private long seed;
 
     @Option(names = "--validation", paramLabel = "FRACTION", defaultValue = "" + TrainingSettings.DEFAULT_VALIDATION,
-            description = "Share of the positions held out for the validation loss (default: ${DEFAULT-VALUE}).")
+            description = "Share of the positions, the last ones (whole games), held out for the validation loss "
+                    + "(default: ${DEFAULT-VALUE}).")
     private double validation;
 
     @Option(names = "--max-score", paramLabel = "CP", defaultValue = "" + TrainingSettings.DEFAULT_MAX_SCORE,

@@ -14,8 +14,10 @@ import java.util.concurrent.Future;
  * Trains a {@link FloatNetwork} on {@link TrainingData}: mean squared error between sigmoid(output) and the target,
  * Adam, parameters clipped after every step so that quantization stays exact.
  *
+ * <p>The last positions of the data (the last games) are held out for the validation loss.
+ *
  * <p>Deterministic for a given data set, settings and thread count: one seeded generator draws the initial
- * weights, the validation split and each epoch's shuffle; each batch is cut into one contiguous slice per thread,
+ * weights and each epoch's shuffle; each batch is cut into one contiguous slice per thread,
  * every thread sums its slice's gradient into its own buffer, and the buffers are added in thread order. (Another
  * thread count adds the same numbers in another order, so the float results differ slightly.)
  */
@@ -37,11 +39,12 @@ public final class Trainer {
         }
         SplittableRandom random = new SplittableRandom(settings.seed());
         FloatNetwork network = FloatNetwork.initial(settings.hidden(), random.nextLong());
-        int[] order = new int[total];
-        Arrays.setAll(order, i -> i);
-        shuffle(order, random);
-        int[] training = Arrays.copyOf(order, trainingCount);
-        int[] validation = Arrays.copyOfRange(order, trainingCount, total);
+        // The validation positions are the last ones, whole games as datagen appends them: positions of one game
+        // are so alike that a random split would measure how well the network remembers its training games.
+        int[] training = new int[trainingCount];
+        Arrays.setAll(training, i -> i);
+        int[] validation = new int[validationCount];
+        Arrays.setAll(validation, i -> trainingCount + i);
 
         int threads = settings.threads();
         Parameters[] gradients = new Parameters[threads];

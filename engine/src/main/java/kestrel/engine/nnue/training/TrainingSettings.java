@@ -12,8 +12,8 @@ import kestrel.engine.nnue.Network;
  * @param learningRateDecay  factor applied to the step size after each epoch
  * @param wdl                λ: the target is (1 - λ) * sigmoid(score / 400) + λ * result
  * @param threads            threads computing each batch's gradient; the result depends on it (float sums)
- * @param seed               seeds the initial weights, the validation split and the shuffles
- * @param validationFraction share of the positions held out to measure the validation loss
+ * @param seed               seeds the initial weights and the shuffles
+ * @param validationFraction share of the positions, the last ones, held out to measure the validation loss
  * @param maxScore           positions whose |score| is at least this (mates, won positions) are left out
  */
 public record TrainingSettings(int hidden, int epochs, int batchSize, double learningRate, double learningRateDecay,

@@ -75,4 +75,25 @@ class TrainerTest {
         byte[] third = NetworkFile.toBytes(new Trainer(otherSeed, TrainingListener.SILENT).train(data).quantize());
         assertFalse(Arrays.equals(first, third));
     }
+
+    /** The validation loss is measured on the last positions of the data: whole games the network never saw. */
+    @Test
+    void theLastPositionsAreTheValidationSet() {
+        EpochReport last = REPORTS.get(REPORTS.size() - 1);
+        int validation = (int) Math.round(data.size() * 0.1);
+        double lastPositions = meanLoss(data.size() - validation, data.size());
+        double firstPositions = meanLoss(0, validation);
+        assertEquals(last.validationLoss(), lastPositions, 1e-6);
+        assertTrue(Math.abs(last.validationLoss() - firstPositions) > 1e-6);
+    }
+
+    private static double meanLoss(int from, int to) {
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+            double output = trained.evaluate(Fen.parse(data.fen(i))) / Network.SCALE;
+            double error = TrainingData.sigmoid(output) - data.target(i, 0.3);
+            sum += error * error;
+        }
+        return sum / (to - from);
+    }
 }
