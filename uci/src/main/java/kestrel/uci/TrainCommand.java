@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import kestrel.engine.nnue.NetworkFile;
 import kestrel.engine.nnue.training.EpochReport;
 import kestrel.engine.nnue.training.FloatNetwork;
+import kestrel.engine.nnue.training.HandcraftedBaseline;
 import kestrel.engine.nnue.training.Trainer;
 import kestrel.engine.nnue.training.TrainingData;
 import kestrel.engine.nnue.training.TrainingSettings;
@@ -117,6 +118,11 @@ public final class TrainCommand implements Callable<Integer> {
                         + "%d threads, seed %d, validation %s", settings.hidden(), settings.epochs(),
                 settings.batchSize(), settings.learningRate(), settings.learningRateDecay(), settings.wdl(),
                 settings.threads(), settings.seed(), settings.validationFraction()));
+        double baseline = HandcraftedBaseline.validationLoss(positions, settings);
+        if (!Double.isNaN(baseline)) {
+            err.println(String.format(Locale.ROOT, "handcrafted evaluation on the validation positions: loss %.6f",
+                    baseline));
+        }
         err.flush();
         try {
             new Trainer(settings, (report, network) -> onEpoch(err, report, network)).train(positions);

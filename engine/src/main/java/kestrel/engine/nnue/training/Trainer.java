@@ -32,7 +32,7 @@ public final class Trainer {
 
     public FloatNetwork train(TrainingData data) throws InterruptedException {
         int total = data.size();
-        int validationCount = (int) Math.round(total * settings.validationFraction());
+        int validationCount = settings.validationCount(total);
         int trainingCount = total - validationCount;
         if (trainingCount < 1) {
             throw new IllegalArgumentException("no positions to train on");

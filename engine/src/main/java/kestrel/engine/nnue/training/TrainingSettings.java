@@ -40,6 +40,11 @@ public record TrainingSettings(int hidden, int epochs, int batchSize, double lea
         require(maxScore >= 1, "max score must be at least 1");
     }
 
+    /** How many of {@code total} positions are held out for validation: the last ones. */
+    public int validationCount(int total) {
+        return (int) Math.round(total * validationFraction);
+    }
+
     /** The defaults, with {@code threads} threads. */
     public static TrainingSettings defaults(int threads) {
         return new TrainingSettings(DEFAULT_HIDDEN, DEFAULT_EPOCHS, DEFAULT_BATCH, DEFAULT_LEARNING_RATE,
