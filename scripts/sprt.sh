@@ -3,10 +3,11 @@
 #   scripts/sprt.sh NEW.jar BASE.jar [TC] [ELO1] [SEED]
 # TC defaults to 3+0.03 and ELO1 to 10 (elo0 = 0, alpha = beta = 0.05); games go one at a time (CONCURRENCY
 # overrides), openings from noob_3moves in random order (SEED fixes the order). FASTCHESS and OPENINGS override
-# where fastchess and the opening book are. The summary (W-L-D, Elo, LLR) is printed every few games; the run stops when the LLR crosses a bound.
+# where fastchess and the opening book are. The summary (W-L-D, Elo, LLR) is printed every few games; the run
+# stops when the LLR crosses a bound. scripts/sprt-combine.sh adds up several runs of one test.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-    sed -n 2,6p "$0" | sed 's/^# \{0,1\}//'
+    sed -n 2,7p "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 new=$1

@@ -22,8 +22,7 @@ public final class HandcraftedBaseline {
         double sum = 0;
         for (int index = data.size() - count; index < data.size(); index++) {
             double output = evaluation.evaluate(Fen.parse(data.fen(index))) / (double) Network.SCALE;
-            double error = TrainingData.sigmoid(output) - data.target(index, settings.wdl());
-            sum += error * error;
+            sum += data.squaredError(index, output, settings.wdl());
         }
         return sum / count;
     }

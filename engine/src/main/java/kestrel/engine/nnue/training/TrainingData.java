@@ -134,6 +134,15 @@ public final class TrainingData {
         return (float) ((1 - wdl) * scoreProbability + wdl * result);
     }
 
+    /**
+     * The loss of one position: the squared difference between sigmoid({@code output}), an output in the network's
+     * units (centipawns / {@value Network#SCALE}, side to move's view), and the position's target.
+     */
+    double squaredError(int index, double output, double wdl) {
+        double error = sigmoid(output) - target(index, wdl);
+        return error * error;
+    }
+
     /** The FEN of position {@code index}, for tests and messages. */
     public String fen(int index) {
         return TrainingRecord.toFen(blocks.get(index >>> BLOCK_SHIFT), (index & BLOCK_MASK) * TrainingRecord.BYTES);

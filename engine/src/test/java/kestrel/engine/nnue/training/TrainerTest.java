@@ -80,7 +80,7 @@ class TrainerTest {
     @Test
     void theLastPositionsAreTheValidationSet() {
         EpochReport last = REPORTS.get(REPORTS.size() - 1);
-        int validation = (int) Math.round(data.size() * 0.1);
+        int validation = settings(7).validationCount(data.size());
         double lastPositions = meanLoss(data.size() - validation, data.size());
         double firstPositions = meanLoss(0, validation);
         assertEquals(last.validationLoss(), lastPositions, 1e-6);
@@ -91,8 +91,7 @@ class TrainerTest {
         double sum = 0;
         for (int i = from; i < to; i++) {
             double output = trained.evaluate(Fen.parse(data.fen(i))) / Network.SCALE;
-            double error = TrainingData.sigmoid(output) - data.target(i, 0.3);
-            sum += error * error;
+            sum += data.squaredError(i, output, settings(7).wdl());
         }
         return sum / (to - from);
     }
