@@ -87,6 +87,10 @@ public final class TrainCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}).")
     private int maxScore;
 
+    @Option(names = "--factorise", description = "Train each piece kind's weights shared by all its squares beside "
+            + "each square's own (the network written has the same shape).")
+    private boolean factorised;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
@@ -94,7 +98,7 @@ public final class TrainCommand implements Callable<Integer> {
         try {
             settings = new TrainingSettings(hidden, epochs, batch, learningRate, learningRateDecay, wdl,
                     threads == null ? Runtime.getRuntime().availableProcessors() : threads, seed, validation,
-                    maxScore);
+                    maxScore, factorised);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -115,9 +119,10 @@ public final class TrainCommand implements Callable<Integer> {
                 positions.partialBytes() > 0 ? ", " + positions.partialBytes() + " bytes of partial records ignored"
                         : ""));
         err.println(String.format(Locale.ROOT, "hidden %d, %d epochs, batch %d, lr %s (x%s per epoch), wdl %s, "
-                        + "%d threads, seed %d, validation %s", settings.hidden(), settings.epochs(),
+                        + "%d threads, seed %d, validation %s%s", settings.hidden(), settings.epochs(),
                 settings.batchSize(), settings.learningRate(), settings.learningRateDecay(), settings.wdl(),
-                settings.threads(), settings.seed(), settings.validationFraction()));
+                settings.threads(), settings.seed(), settings.validationFraction(),
+                settings.factorised() ? ", factorised" : ""));
         double baseline = HandcraftedBaseline.validationLoss(positions, settings);
         if (!Double.isNaN(baseline)) {
             err.println(String.format(Locale.ROOT, "handcrafted evaluation on the validation positions: loss %.6f",

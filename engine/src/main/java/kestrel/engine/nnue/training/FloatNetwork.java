@@ -9,12 +9,28 @@ import kestrel.engine.nnue.Network;
  * The network as the trainer sees it: float parameters, a forward pass, the gradient of the loss, and the
  * quantization into the engine's {@link Network}. Its output is in units of score / {@value Network#SCALE}, so
  * sigmoid(output) is the expected result and output * SCALE the centipawns.
+ *
+ * <p><b>Factoriser.</b> When {@code factorised}, the weight row an input feeds into the hidden layer is its own row
+ * plus a row shared by the 64 inputs of its piece kind ("my knight", "their rook", ...). The shared row learns
+ * what a piece is worth anywhere from every position that has one, while each square's own row learns only from
+ * the positions with a piece of that kind on that square; with few positions that is what lets the network learn
+ * the common part first. The engine's network has no such rows: quantization adds them into each input's row, so
+ * inference is the same as without.
  */
 public final class FloatNetwork {
     final Parameters parameters;
+    private final boolean factorised;
+    /** Each input's row as the forward pass uses it: its own weights plus its factor's. */
+    private final float[][] effectiveWeights;
 
-    FloatNetwork(int hidden) {
+    FloatNetwork(int hidden, boolean factorised) {
         parameters = new Parameters(hidden);
+        this.factorised = factorised;
+        effectiveWeights = factorised ? new float[Features.COUNT][hidden] : parameters.featureWeights;
+    }
+
+    boolean factorised() {
+        return factorised;
     }
 
     public int hidden() {
@@ -22,8 +38,8 @@ public final class FloatNetwork {
     }
 
     /** Seeded random start: small feature weights, so accumulators begin inside SCReLU's working range. */
-    static FloatNetwork initial(int hidden, long seed) {
-        FloatNetwork network = new FloatNetwork(hidden);
+    static FloatNetwork initial(int hidden, boolean factorised, long seed) {
+        FloatNetwork network = new FloatNetwork(hidden, factorised);
         SplittableRandom random = new SplittableRandom(seed);
         Parameters p = network.parameters;
         for (float[] row : p.featureWeights) {
@@ -31,6 +47,7 @@ public final class FloatNetwork {
         }
         fillUniform(p.featureBiases, 0.1f, random);
         fillUniform(p.outputWeights, (float) (1 / Math.sqrt(hidden)), random);
+        network.constrain();
         return network;
     }
 
@@ -44,8 +61,8 @@ public final class FloatNetwork {
     float forward(Workspace work) {
         Parameters p = parameters;
         int hidden = p.hidden;
-        accumulate(p, work.ownFeatures, work.featureCount, work.own);
-        accumulate(p, work.otherFeatures, work.featureCount, work.other);
+        accumulate(p, effectiveWeights, work.ownFeatures, work.featureCount, work.own);
+        accumulate(p, effectiveWeights, work.otherFeatures, work.featureCount, work.other);
         float[] outputWeights = p.outputWeights;
         float sum = p.outputBias[0];
         for (int i = 0; i < hidden; i++) {
@@ -56,11 +73,11 @@ public final class FloatNetwork {
         return sum;
     }
 
-    private static void accumulate(Parameters p, int[] features, int count, float[] sums) {
+    private static void accumulate(Parameters p, float[][] weights, int[] features, int count, float[] sums) {
         int hidden = p.hidden;
         System.arraycopy(p.featureBiases, 0, sums, 0, hidden);
         for (int f = 0; f < count; f++) {
-            float[] row = p.featureWeights[features[f]];
+            float[] row = weights[features[f]];
             for (int i = 0; i < hidden; i++) {
                 sums[i] += row[i];
             }
@@ -69,7 +86,8 @@ public final class FloatNetwork {
 
     /**
      * Adds to {@code gradients} the gradient of the loss whose derivative with respect to the output is
-     * {@code outputGradient}, for the position of the last {@link #forward} on {@code work}.
+     * {@code outputGradient}, for the position of the last {@link #forward} on {@code work}. The factor rows' share
+     * is added once per batch, by {@link #addFactorGradients}.
      */
     void backward(Workspace work, float outputGradient, Parameters gradients) {
         Parameters p = parameters;
@@ -128,11 +146,39 @@ public final class FloatNetwork {
         return forward(work) * Network.SCALE;
     }
 
-    /** Clamps every parameter to ±{@link Network#WEIGHT_LIMIT}, which keeps the quantized sums in range. */
-    void clip() {
+    /**
+     * Completes a batch's summed {@code gradients}: a factor row's gradient is the sum of those of its 64 inputs'
+     * rows, as it is added into each of them. Nothing to do without the factoriser.
+     */
+    void addFactorGradients(Parameters gradients) {
+        if (factorised) {
+            gradients.sumFactorsFromFeatures();
+        }
+    }
+
+    /**
+     * Clamps every parameter to ±{@link Network#WEIGHT_LIMIT}, which keeps the quantized sums in range, and, when
+     * factorised, each input's own weights so that own + factor stays within the limit too; then brings the rows
+     * the forward pass uses up to date. Called after every change of the parameters.
+     */
+    void constrain() {
+        float limit = Network.WEIGHT_LIMIT;
         for (float[] values : parameters.arrays()) {
             for (int i = 0; i < values.length; i++) {
-                values[i] = Math.min(Math.max(values[i], -Network.WEIGHT_LIMIT), Network.WEIGHT_LIMIT);
+                values[i] = Math.min(Math.max(values[i], -limit), limit);
+            }
+        }
+        if (!factorised) {
+            return;
+        }
+        int hidden = parameters.hidden;
+        for (int feature = 0; feature < Features.COUNT; feature++) {
+            float[] own = parameters.featureWeights[feature];
+            float[] factor = parameters.factorWeights[feature / Parameters.SQUARES];
+            float[] effective = effectiveWeights[feature];
+            for (int i = 0; i < hidden; i++) {
+                own[i] = Math.min(Math.max(own[i], -limit - factor[i]), limit - factor[i]);
+                effective[i] = own[i] + factor[i];
             }
         }
     }
@@ -145,7 +191,7 @@ public final class FloatNetwork {
         Parameters p = parameters;
         float[] featureWeights = new float[Features.COUNT * p.hidden];
         for (int feature = 0; feature < Features.COUNT; feature++) {
-            System.arraycopy(p.featureWeights[feature], 0, featureWeights, feature * p.hidden, p.hidden);
+            System.arraycopy(effectiveWeights[feature], 0, featureWeights, feature * p.hidden, p.hidden);
         }
         return new Network(p.hidden, round(featureWeights, Network.QA), round(p.featureBiases, Network.QA),
                 round(p.outputWeights, Network.QB), round(p.outputBias, Network.QA * Network.QB)[0]);

@@ -4,14 +4,22 @@ import java.util.Arrays;
 import kestrel.engine.nnue.Features;
 
 /**
- * The network's parameters in float: feature weights as one row of {@code hidden} per input, feature biases
- * [hidden], output weights [2 * hidden] (side to move first), output bias. The same shape holds gradients and the
- * optimizer's moments. Rows are separate arrays so that the loops over them index every array by the same
+ * The network's parameters in float: feature weights as one row of {@code hidden} per input, one more row per
+ * (relative colour, piece type) for the factoriser (see {@link FloatNetwork}), feature biases [hidden], output
+ * weights [2 * hidden] (side to move first), output bias. The same shape holds gradients and the optimizer's
+ * moments. Rows are separate arrays so that the loops over them index every array by the same
  * {@code i}, which Java 17 vectorizes (offsets into one shared array it cannot prove free of overlap).
  */
 final class Parameters {
+    /** Piece kinds relative to a perspective: own and other colour, six types each. */
+    static final int FACTORS = 12;
+    /** Inputs per piece kind: its squares. */
+    static final int SQUARES = 64;
+
     final int hidden;
     final float[][] featureWeights;
+    /** Row {@code t} is shared by the 64 inputs of piece kind t = input / 64; zero unless factorised. */
+    final float[][] factorWeights;
     final float[] featureBiases;
     final float[] outputWeights;
     final float[] outputBias = new float[1];
@@ -21,16 +29,21 @@ final class Parameters {
     Parameters(int hidden) {
         this.hidden = hidden;
         this.featureWeights = new float[Features.COUNT][hidden];
+        this.factorWeights = new float[FACTORS][hidden];
         this.featureBiases = new float[hidden];
         this.outputWeights = new float[2 * hidden];
-        all = new float[Features.COUNT + 3][];
+        all = new float[Features.COUNT + FACTORS + 3][];
         System.arraycopy(featureWeights, 0, all, 0, Features.COUNT);
-        all[Features.COUNT] = featureBiases;
-        all[Features.COUNT + 1] = outputWeights;
-        all[Features.COUNT + 2] = outputBias;
+        System.arraycopy(factorWeights, 0, all, Features.COUNT, FACTORS);
+        all[Features.COUNT + FACTORS] = featureBiases;
+        all[Features.COUNT + FACTORS + 1] = outputWeights;
+        all[Features.COUNT + FACTORS + 2] = outputBias;
     }
 
-    /** The arrays, in a fixed order: the feature weight rows, the biases, the output weights, the output bias. */
+    /**
+     * The arrays, in a fixed order: the feature weight rows, the factor rows, the biases, the output weights, the
+     * output bias.
+     */
     float[][] arrays() {
         return all;
     }
@@ -38,6 +51,20 @@ final class Parameters {
     void clear() {
         for (float[] array : arrays()) {
             Arrays.fill(array, 0f);
+        }
+    }
+
+    /** Each factor row becomes the sum of the rows of its 64 inputs: the gradient of a factor from theirs. */
+    void sumFactorsFromFeatures() {
+        for (int factor = 0; factor < FACTORS; factor++) {
+            float[] target = factorWeights[factor];
+            Arrays.fill(target, 0f);
+            for (int square = 0; square < SQUARES; square++) {
+                float[] source = featureWeights[factor * SQUARES + square];
+                for (int i = 0; i < hidden; i++) {
+                    target[i] += source[i];
+                }
+            }
         }
     }
 

@@ -38,7 +38,7 @@ public final class Trainer {
             throw new IllegalArgumentException("no positions to train on");
         }
         SplittableRandom random = new SplittableRandom(settings.seed());
-        FloatNetwork network = FloatNetwork.initial(settings.hidden(), random.nextLong());
+        FloatNetwork network = FloatNetwork.initial(settings.hidden(), settings.factorised(), random.nextLong());
         // The validation positions are the last ones, whole games as datagen appends them: positions of one game
         // are so alike that a random split would measure how well the network remembers its training games.
         int[] training = new int[trainingCount];
@@ -83,8 +83,9 @@ public final class Trainer {
                     for (int t = 1; t < threads; t++) {
                         gradients[0].add(gradients[t]);
                     }
+                    network.addFactorGradients(gradients[0]);
                     adam.step(network.parameters, gradients[0], learningRate);
-                    network.clip();
+                    network.constrain();
                 }
                 double seconds = (System.nanoTime() - start) / 1e9;
                 double validationLoss = validationCount == 0 ? Double.NaN

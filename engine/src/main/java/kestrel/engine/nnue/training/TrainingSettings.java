@@ -15,9 +15,12 @@ import kestrel.engine.nnue.Network;
  * @param seed               seeds the initial weights and the shuffles
  * @param validationFraction share of the positions, the last ones, held out to measure the validation loss
  * @param maxScore           positions whose |score| is at least this (mates, won positions) are left out
+ * @param factorised         train with the factoriser: a row per piece kind shared by its 64 inputs (see
+ *                           {@link FloatNetwork}); the network written is the same shape either way
  */
 public record TrainingSettings(int hidden, int epochs, int batchSize, double learningRate, double learningRateDecay,
-                               double wdl, int threads, long seed, double validationFraction, int maxScore) {
+                               double wdl, int threads, long seed, double validationFraction, int maxScore,
+                               boolean factorised) {
     public static final int DEFAULT_HIDDEN = 256;
     public static final int DEFAULT_EPOCHS = 20;
     public static final int DEFAULT_BATCH = 16_384;
@@ -27,6 +30,7 @@ public record TrainingSettings(int hidden, int epochs, int batchSize, double lea
     public static final long DEFAULT_SEED = 1;
     public static final double DEFAULT_VALIDATION = 0.02;
     public static final int DEFAULT_MAX_SCORE = 10_000;
+    public static final boolean DEFAULT_FACTORISED = false;
 
     public TrainingSettings {
         require(hidden >= 1 && hidden <= Network.MAX_HIDDEN, "hidden size must be 1 .. " + Network.MAX_HIDDEN);
@@ -49,7 +53,7 @@ public record TrainingSettings(int hidden, int epochs, int batchSize, double lea
     public static TrainingSettings defaults(int threads) {
         return new TrainingSettings(DEFAULT_HIDDEN, DEFAULT_EPOCHS, DEFAULT_BATCH, DEFAULT_LEARNING_RATE,
                 DEFAULT_LEARNING_RATE_DECAY, DEFAULT_WDL, threads, DEFAULT_SEED, DEFAULT_VALIDATION,
-                DEFAULT_MAX_SCORE);
+                DEFAULT_MAX_SCORE, DEFAULT_FACTORISED);
     }
 
     private static void require(boolean condition, String message) {

@@ -24,7 +24,7 @@ class TrainerTest {
 
     private static TrainingSettings settings(long seed) {
         return new TrainingSettings(HIDDEN, 8, 512, 0.01, 0.85, 0.3, 2, seed, 0.1,
-                TrainingSettings.DEFAULT_MAX_SCORE);
+                TrainingSettings.DEFAULT_MAX_SCORE, false);
     }
 
     @BeforeAll
@@ -67,11 +67,11 @@ class TrainerTest {
 
     @Test
     void sameSeedAndThreadsGiveTheSameFileBytes() throws InterruptedException {
-        TrainingSettings short1 = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000);
+        TrainingSettings short1 = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000, false);
         byte[] first = NetworkFile.toBytes(new Trainer(short1, TrainingListener.SILENT).train(data).quantize());
         byte[] second = NetworkFile.toBytes(new Trainer(short1, TrainingListener.SILENT).train(data).quantize());
         assertArrayEquals(first, second);
-        TrainingSettings otherSeed = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 100, 0.05, 10_000);
+        TrainingSettings otherSeed = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 100, 0.05, 10_000, false);
         byte[] third = NetworkFile.toBytes(new Trainer(otherSeed, TrainingListener.SILENT).train(data).quantize());
         assertFalse(Arrays.equals(first, third));
     }
