@@ -5,9 +5,11 @@
 # overrides), openings from noob_3moves in random order (SEED fixes the order). FASTCHESS and OPENINGS override
 # where fastchess and the opening book are. The summary (W-L-D, Elo, LLR) is printed every few games; the run
 # stops when the LLR crosses a bound. scripts/sprt-combine.sh adds up several runs of one test.
+# NEW_OPTIONS and BASE_OPTIONS add fastchess engine options (no spaces inside one), e.g. a network against the
+# handcrafted evaluation of one jar: NEW_OPTIONS=option.EvalFile=net.nnue scripts/sprt.sh k.jar k.jar
 set -euo pipefail
 if [ $# -lt 2 ]; then
-    sed -n 2,7p "$0" | sed 's/^# \{0,1\}//'
+    sed -n 2,9p "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 new=$1
@@ -19,8 +21,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fastchess=${FASTCHESS:-$root/../shared/tools/bin/fastchess}
 openings=${OPENINGS:-$root/../shared/data/openings/noob_3moves_4000.epd}
 exec "$fastchess" \
-    -engine cmd=java args="-XX:+UseSerialGC -jar $new" name=new \
-    -engine cmd=java args="-XX:+UseSerialGC -jar $base" name=base \
+    -engine cmd=java args="-XX:+UseSerialGC -jar $new" name=new ${NEW_OPTIONS:-} \
+    -engine cmd=java args="-XX:+UseSerialGC -jar $base" name=base ${BASE_OPTIONS:-} \
     -each proto=uci tc="$tc" option.Hash=16 \
     -openings file="$openings" format=epd order=random -srand "$seed" \
     -rounds 4000 -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
