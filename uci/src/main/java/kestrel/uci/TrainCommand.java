@@ -91,6 +91,14 @@ public final class TrainCommand implements Callable<Integer> {
             + "each square's own (the network written has the same shape).")
     private boolean factorised;
 
+    @Option(names = "--keep-best", description = "Write the network only after an epoch that lowers the validation "
+            + "loss, so NET ends as the best epoch's rather than the last's.")
+    private boolean keepBest;
+
+    /** The lowest validation loss written so far, and its epoch (with --keep-best). */
+    private double bestLoss = Double.POSITIVE_INFINITY;
+    private int bestEpoch;
+
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
@@ -101,6 +109,10 @@ public final class TrainCommand implements Callable<Integer> {
                     maxScore, factorised);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        if (keepBest && settings.validationCount(Integer.MAX_VALUE) == 0) {
+            err.println("error: --keep-best needs validation positions (--validation above 0)");
             return ExitCodes.BAD_INPUT;
         }
         if (Files.exists(out) && !force) {
@@ -138,7 +150,8 @@ public final class TrainCommand implements Callable<Integer> {
             err.println("error: cannot write " + out + ": " + e.getCause());
             return ExitCodes.BAD_INPUT;
         }
-        spec.commandLine().getOut().println("wrote " + out);
+        spec.commandLine().getOut().println("wrote " + out + (keepBest ? String.format(Locale.ROOT,
+                " (epoch %d, validation loss %.6f)", bestEpoch, bestLoss) : ""));
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }
@@ -149,6 +162,13 @@ public final class TrainCommand implements Callable<Integer> {
                 Double.isNaN(report.validationLoss()) ? "-" : String.format(Locale.ROOT, "%.6f",
                         report.validationLoss()), report.positionsPerSecond(), report.learningRate()));
         err.flush();
+        if (keepBest) {
+            if (!(report.validationLoss() < bestLoss)) {
+                return;
+            }
+            bestLoss = report.validationLoss();
+            bestEpoch = report.epoch();
+        }
         try {
             // Written beside the target and moved over it, so a reader never sees half a network.
             Path absolute = out.toAbsolutePath();

@@ -11,6 +11,8 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
@@ -69,7 +71,11 @@ class TrainCommandTest {
     }
 
     private String[] options(Path net, String... more) {
-        String[] base = {"--data", data.toString(), "--out", net.toString(), "--hidden", "8", "--epochs", "2",
+        return options(net, 2, more);
+    }
+
+    private String[] options(Path net, int epochs, String... more) {
+        String[] base = {"--data", data.toString(), "--out", net.toString(), "--hidden", "8", "--epochs", "" + epochs,
             "--batch", "256", "--threads", "2", "--seed", "5"};
         String[] all = new String[base.length + more.length];
         System.arraycopy(base, 0, all, 0, base.length);
@@ -107,6 +113,34 @@ class TrainCommandTest {
         assertEquals(0, run(options(first)), err::toString);
         assertEquals(0, run(options(second)), err::toString);
         assertArrayEquals(Files.readAllBytes(first), Files.readAllBytes(second));
+    }
+
+    /** With --keep-best the file is the network of the epoch with the lowest validation loss, and says so. */
+    @Test
+    void keepBestWritesTheEpochWithTheLowestValidationLoss() throws Exception {
+        Path net = directory.resolve("best.nnue");
+        assertEquals(0, run(options(net, 6, "--lr", "0.05", "--validation", "0.3", "--keep-best")),
+                err::toString);
+        Matcher epoch = Pattern.compile("epoch (\\d+)/6 .* validation loss (\\S+) ").matcher(err.toString());
+        int best = 0;
+        double bestLoss = Double.POSITIVE_INFINITY;
+        while (epoch.find()) {
+            double loss = Double.parseDouble(epoch.group(2));
+            if (loss < bestLoss) {
+                best = Integer.parseInt(epoch.group(1));
+                bestLoss = loss;
+            }
+        }
+        assertTrue(best > 0, err::toString);
+        assertTrue(out.toString().strip().startsWith("wrote " + net + " (epoch " + best + ", validation loss "),
+                out::toString);
+        // An epoch's learning rate and shuffle do not depend on how many epochs follow, so a run stopped after the
+        // best epoch writes the same network.
+        Path stoppedThere = directory.resolve("stopped.nnue");
+        assertEquals(0, run(options(stoppedThere, best, "--lr", "0.05", "--validation", "0.3")));
+        assertArrayEquals(Files.readAllBytes(stoppedThere), Files.readAllBytes(net));
+        assertEquals(2, run(options(directory.resolve("none.nnue"), "--validation", "0", "--keep-best")));
+        assertTrue(err.toString().contains("--keep-best needs validation positions"), err::toString);
     }
 
     @Test
