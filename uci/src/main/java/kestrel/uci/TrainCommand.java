@@ -91,6 +91,10 @@ public final class TrainCommand implements Callable<Integer> {
             + "each square's own (the network written has the same shape).")
     private boolean factorised;
 
+    @Option(names = "--mirror", description = "Each epoch, train on a seeded half of the positions mirrored left to "
+            + "right (files a and h swapped): twice the positions for the network, which does not see castling.")
+    private boolean mirror;
+
     @Option(names = "--keep-best", description = "Write the network only after an epoch that lowers the validation "
             + "loss, so NET ends as the best epoch's rather than the last's.")
     private boolean keepBest;
@@ -106,7 +110,7 @@ public final class TrainCommand implements Callable<Integer> {
         try {
             settings = new TrainingSettings(hidden, epochs, batch, learningRate, learningRateDecay, wdl,
                     threads == null ? Runtime.getRuntime().availableProcessors() : threads, seed, validation,
-                    maxScore, factorised);
+                    maxScore, factorised, mirror);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -131,10 +135,10 @@ public final class TrainCommand implements Callable<Integer> {
                 positions.partialBytes() > 0 ? ", " + positions.partialBytes() + " bytes of partial records ignored"
                         : ""));
         err.println(String.format(Locale.ROOT, "hidden %d, %d epochs, batch %d, lr %s (x%s per epoch), wdl %s, "
-                        + "%d threads, seed %d, validation %s%s", settings.hidden(), settings.epochs(),
+                        + "%d threads, seed %d, validation %s%s%s", settings.hidden(), settings.epochs(),
                 settings.batchSize(), settings.learningRate(), settings.learningRateDecay(), settings.wdl(),
                 settings.threads(), settings.seed(), settings.validationFraction(),
-                settings.factorised() ? ", factorised" : ""));
+                settings.factorised() ? ", factorised" : "", settings.mirror() ? ", mirrored halves" : ""));
         double baseline = HandcraftedBaseline.validationLoss(positions, settings);
         if (!Double.isNaN(baseline)) {
             err.println(String.format(Locale.ROOT, "handcrafted evaluation on the validation positions: loss %.6f",

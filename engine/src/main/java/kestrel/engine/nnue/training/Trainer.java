@@ -63,6 +63,8 @@ public final class Trainer {
             for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
                 double learningRate = settings.learningRate() * Math.pow(settings.learningRateDecay(), epoch - 1);
                 shuffle(training, random);
+                // Drawn only when mirroring, so that runs without it keep their random stream.
+                long mirrorSalt = settings.mirror() ? random.nextLong() | 1 : NOT_MIRRORED;
                 long start = System.nanoTime();
                 double lossSum = 0;
                 for (int batchStart = 0; batchStart < trainingCount; batchStart += settings.batchSize()) {
@@ -76,7 +78,8 @@ public final class Trainer {
                         Workspace work = workspaces[t];
                         tasks.add(() -> {
                             gradient.clear();
-                            return pass(network, data, training, from, to, work, gradient, gradientScale);
+                            return pass(network, data, training, from, to, mirrorSalt, work, gradient,
+                                    gradientScale);
                         });
                     }
                     lossSum += sumInOrder(pool.invokeAll(tasks));
@@ -108,21 +111,27 @@ public final class Trainer {
             int from = (int) ((long) positions.length * t / threads);
             int to = (int) ((long) positions.length * (t + 1) / threads);
             Workspace work = workspaces[t];
-            tasks.add(() -> pass(network, data, positions, from, to, work, null, 0f));
+            tasks.add(() -> pass(network, data, positions, from, to, NOT_MIRRORED, work, null, 0f));
         }
         return sumInOrder(pool.invokeAll(tasks)) / positions.length;
     }
 
+    /** The mirror salt of a pass that reads every position as it is. */
+    private static final long NOT_MIRRORED = 0;
+
     /**
      * Forward (and, with {@code gradients}, backward) over {@code positions[from .. to)}; returns the summed squared
      * error. Each position's gradient is scaled by {@code gradientScale}, one over the batch size, for the mean.
+     * With a {@code mirrorSalt} other than {@link #NOT_MIRRORED}, about half the positions, chosen by the salt, are
+     * read mirrored left to right.
      */
-    private double pass(FloatNetwork network, TrainingData data, int[] positions, int from, int to, Workspace work,
-                        Parameters gradients, float gradientScale) {
+    private double pass(FloatNetwork network, TrainingData data, int[] positions, int from, int to, long mirrorSalt,
+                        Workspace work, Parameters gradients, float gradientScale) {
         double lossSum = 0;
         for (int i = from; i < to; i++) {
             int index = positions[i];
-            work.featureCount = data.features(index, work.ownFeatures, work.otherFeatures, work.squares,
+            boolean mirrored = mirrorSalt != NOT_MIRRORED && (mix(mirrorSalt + index) & 1) != 0;
+            work.featureCount = data.features(index, mirrored, work.ownFeatures, work.otherFeatures, work.squares,
                     work.pieces);
             float output = network.forward(work);
             float predicted = (float) TrainingData.sigmoid(output);
@@ -147,6 +156,13 @@ public final class Trainer {
             }
         }
         return sum;
+    }
+
+    /** A 64-bit finalizer (splitmix64's): neighbouring inputs give unrelated bits. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
     }
 
     /** Fisher-Yates with the trainer's generator. */

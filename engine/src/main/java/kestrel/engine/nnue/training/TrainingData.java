@@ -108,16 +108,19 @@ public final class TrainingData {
 
     /**
      * Decodes position {@code index} (0 .. size) into the feature indexes of the side to move's view ({@code own})
-     * and the other side's ({@code other}), both with room for 32, and returns how many pieces there are.
+     * and the other side's ({@code other}), both with room for 32, and returns how many pieces there are. With
+     * {@code mirrored} the board is read mirrored left to right (file a becomes file h).
      */
-    int features(int index, int[] own, int[] other, int[] squares, int[] pieces) {
+    int features(int index, boolean mirrored, int[] own, int[] other, int[] squares, int[] pieces) {
         byte[] block = blocks.get(index >>> BLOCK_SHIFT);
         int offset = (index & BLOCK_MASK) * TrainingRecord.BYTES;
         int count = TrainingRecord.pieces(block, offset, squares, pieces);
         int us = TrainingRecord.sideToMove(block, offset);
+        int flip = mirrored ? 7 : 0;
         for (int i = 0; i < count; i++) {
-            own[i] = Features.index(us, pieces[i], squares[i]);
-            other[i] = Features.index(us ^ 1, pieces[i], squares[i]);
+            int square = squares[i] ^ flip;
+            own[i] = Features.index(us, pieces[i], square);
+            other[i] = Features.index(us ^ 1, pieces[i], square);
         }
         return count;
     }

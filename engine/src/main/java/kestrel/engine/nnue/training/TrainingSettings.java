@@ -17,10 +17,12 @@ import kestrel.engine.nnue.Network;
  * @param maxScore           positions whose |score| is at least this (mates, won positions) are left out
  * @param factorised         train with the factoriser: a row per piece kind shared by its 64 inputs (see
  *                           {@link FloatNetwork}); the network written is the same shape either way
+ * @param mirror             each epoch, train on a seeded half of the positions mirrored left to right (files a and
+ *                           h swapped), which the network cannot tell from real ones as it does not see castling
  */
 public record TrainingSettings(int hidden, int epochs, int batchSize, double learningRate, double learningRateDecay,
                                double wdl, int threads, long seed, double validationFraction, int maxScore,
-                               boolean factorised) {
+                               boolean factorised, boolean mirror) {
     public static final int DEFAULT_HIDDEN = 256;
     public static final int DEFAULT_EPOCHS = 20;
     public static final int DEFAULT_BATCH = 16_384;
@@ -53,7 +55,7 @@ public record TrainingSettings(int hidden, int epochs, int batchSize, double lea
     public static TrainingSettings defaults(int threads) {
         return new TrainingSettings(DEFAULT_HIDDEN, DEFAULT_EPOCHS, DEFAULT_BATCH, DEFAULT_LEARNING_RATE,
                 DEFAULT_LEARNING_RATE_DECAY, DEFAULT_WDL, threads, DEFAULT_SEED, DEFAULT_VALIDATION,
-                DEFAULT_MAX_SCORE, DEFAULT_FACTORISED);
+                DEFAULT_MAX_SCORE, DEFAULT_FACTORISED, false);
     }
 
     private static void require(boolean condition, String message) {

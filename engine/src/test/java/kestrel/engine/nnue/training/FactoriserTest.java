@@ -55,7 +55,7 @@ class FactoriserTest {
     void aFactorisedNetworkTrains() throws InterruptedException {
         TrainingData data = GeneratedData.data(GeneratedData.records(120, 60, 8));
         TrainingSettings settings = new TrainingSettings(16, 5, 512, 0.01, 0.85, 0.3, 2, 4, 0.1,
-                TrainingSettings.DEFAULT_MAX_SCORE, true);
+                TrainingSettings.DEFAULT_MAX_SCORE, true, false);
         List<EpochReport> reports = new ArrayList<>();
         FloatNetwork trained = new Trainer(settings, (report, network) -> reports.add(report)).train(data);
         assertTrue(reports.get(4).trainLoss() < 0.7 * reports.get(0).trainLoss(), reports::toString);
@@ -88,7 +88,7 @@ class FactoriserTest {
         Parameters gradients = new Parameters(HIDDEN);
         Workspace work = new Workspace(HIDDEN);
         for (int index : positions) {
-            work.featureCount = data.features(index, work.ownFeatures, work.otherFeatures, work.squares, work.pieces);
+            work.featureCount = data.features(index, false, work.ownFeatures, work.otherFeatures, work.squares, work.pieces);
             float predicted = (float) TrainingData.sigmoid(network.forward(work));
             float error = predicted - data.target(index, 0.3);
             network.backward(work, 2 * error * predicted * (1 - predicted), gradients);
@@ -127,7 +127,7 @@ class FactoriserTest {
         Workspace work = new Workspace(HIDDEN);
         double sum = 0;
         for (int index : positions) {
-            work.featureCount = data.features(index, work.ownFeatures, work.otherFeatures, work.squares, work.pieces);
+            work.featureCount = data.features(index, false, work.ownFeatures, work.otherFeatures, work.squares, work.pieces);
             sum += data.squaredError(index, network.forward(work), 0.3);
         }
         return sum;

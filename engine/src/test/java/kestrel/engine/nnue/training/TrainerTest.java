@@ -24,7 +24,7 @@ class TrainerTest {
 
     private static TrainingSettings settings(long seed) {
         return new TrainingSettings(HIDDEN, 8, 512, 0.01, 0.85, 0.3, 2, seed, 0.1,
-                TrainingSettings.DEFAULT_MAX_SCORE, false);
+                TrainingSettings.DEFAULT_MAX_SCORE, false, false);
     }
 
     @BeforeAll
@@ -67,11 +67,11 @@ class TrainerTest {
 
     @Test
     void sameSeedAndThreadsGiveTheSameFileBytes() throws InterruptedException {
-        TrainingSettings short1 = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000, false);
+        TrainingSettings short1 = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000, false, false);
         byte[] first = NetworkFile.toBytes(new Trainer(short1, TrainingListener.SILENT).train(data).quantize());
         byte[] second = NetworkFile.toBytes(new Trainer(short1, TrainingListener.SILENT).train(data).quantize());
         assertArrayEquals(first, second);
-        TrainingSettings otherSeed = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 100, 0.05, 10_000, false);
+        TrainingSettings otherSeed = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 100, 0.05, 10_000, false, false);
         byte[] third = NetworkFile.toBytes(new Trainer(otherSeed, TrainingListener.SILENT).train(data).quantize());
         assertFalse(Arrays.equals(first, third));
     }
@@ -94,5 +94,16 @@ class TrainerTest {
             sum += data.squaredError(i, output, settings(7).wdl());
         }
         return sum / (to - from);
+    }
+
+    @Test
+    void mirroredHalvesRepeatExactlyAndChangeWhatIsLearned() throws InterruptedException {
+        TrainingSettings plain = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000, false, false);
+        TrainingSettings mirrored = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000, false, true);
+        byte[] first = NetworkFile.toBytes(new Trainer(mirrored, TrainingListener.SILENT).train(data).quantize());
+        byte[] second = NetworkFile.toBytes(new Trainer(mirrored, TrainingListener.SILENT).train(data).quantize());
+        assertArrayEquals(first, second);
+        byte[] unmirrored = NetworkFile.toBytes(new Trainer(plain, TrainingListener.SILENT).train(data).quantize());
+        assertFalse(Arrays.equals(first, unmirrored));
     }
 }

@@ -1,10 +1,13 @@
 package kestrel.engine.nnue.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import kestrel.engine.Fen;
 import kestrel.engine.Position;
 import kestrel.engine.nnue.Features;
@@ -44,7 +47,7 @@ class TrainingDataTest {
         data.add(bytes, bytes.length);
         int[] own = new int[32];
         int[] other = new int[32];
-        int count = data.features(0, own, other, new int[32], new int[32]);
+        int count = data.features(0, false, own, other, new int[32], new int[32]);
         assertEquals(3, count);
         // Squares in increasing order: e1 (white king), h1 (white rook), e8 (black king). Black to move.
         assertEquals(Features.index(1, 10, 4), own[0]);
@@ -55,5 +58,31 @@ class TrainingDataTest {
         float target = data.target(0, 0.5);
         double expected = 0.5 * TrainingData.sigmoid(300 / 400.0) + 0.5 * 0;
         assertEquals(expected, target, 1e-6);
+    }
+
+    @Test
+    void aMirroredReadIsTheRecordOfTheMirroredBoard() {
+        // The second position is the first with files a and h swapped (a-file pieces on the h-file and so on).
+        byte[] bytes = new byte[2 * TrainingRecord.BYTES];
+        TrainingRecord.encode(Fen.parse("r3k2r/1pq2ppp/p1n5/3Bp3/4P1b1/2N5/PPP2PPP/R2QK2R w - - 0 12"), 35,
+                TrainingRecord.DRAW, bytes, 0);
+        TrainingRecord.encode(Fen.parse("r2k3r/ppp2qp1/5n1p/3pB3/1b1P4/5N2/PPP2PPP/R2KQ2R w - - 0 12"), 35,
+                TrainingRecord.DRAW, bytes, TrainingRecord.BYTES);
+        TrainingData data = new TrainingData(10_000);
+        data.add(bytes, bytes.length);
+        assertEquals(sortedFeatures(data, 1, false), sortedFeatures(data, 0, true));
+        assertEquals(sortedFeatures(data, 0, false), sortedFeatures(data, 1, true));
+        assertNotEquals(sortedFeatures(data, 0, false), sortedFeatures(data, 0, true));
+    }
+
+    /** Both views' features of one position, each sorted, as one list: own view first. */
+    private static List<Integer> sortedFeatures(TrainingData data, int index, boolean mirrored) {
+        int[] own = new int[32];
+        int[] other = new int[32];
+        int count = data.features(index, mirrored, own, other, new int[32], new int[32]);
+        List<Integer> result = new ArrayList<>();
+        Arrays.stream(own, 0, count).sorted().forEach(result::add);
+        Arrays.stream(other, 0, count).sorted().forEach(result::add);
+        return result;
     }
 }
