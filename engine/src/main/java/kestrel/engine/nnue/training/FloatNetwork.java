@@ -29,10 +29,6 @@ public final class FloatNetwork {
         effectiveWeights = factorised ? new float[Features.COUNT][hidden] : parameters.featureWeights;
     }
 
-    boolean factorised() {
-        return factorised;
-    }
-
     public int hidden() {
         return parameters.hidden;
     }

@@ -33,6 +33,7 @@ public record TrainingSettings(int hidden, int epochs, int batchSize, double lea
     public static final double DEFAULT_VALIDATION = 0.02;
     public static final int DEFAULT_MAX_SCORE = 10_000;
     public static final boolean DEFAULT_FACTORISED = false;
+    public static final boolean DEFAULT_MIRROR = false;
 
     public TrainingSettings {
         require(hidden >= 1 && hidden <= Network.MAX_HIDDEN, "hidden size must be 1 .. " + Network.MAX_HIDDEN);
@@ -55,7 +56,7 @@ public record TrainingSettings(int hidden, int epochs, int batchSize, double lea
     public static TrainingSettings defaults(int threads) {
         return new TrainingSettings(DEFAULT_HIDDEN, DEFAULT_EPOCHS, DEFAULT_BATCH, DEFAULT_LEARNING_RATE,
                 DEFAULT_LEARNING_RATE_DECAY, DEFAULT_WDL, threads, DEFAULT_SEED, DEFAULT_VALIDATION,
-                DEFAULT_MAX_SCORE, DEFAULT_FACTORISED, false);
+                DEFAULT_MAX_SCORE, DEFAULT_FACTORISED, DEFAULT_MIRROR);
     }
 
     private static void require(boolean condition, String message) {
