@@ -16,6 +16,8 @@ public final class Features {
     public static final int COUNT = 768;
     /** More than any position can hold: at most 32 pieces. */
     public static final int MAX_ACTIVE = 32;
+    /** Piece kinds relative to a perspective (own and other colour, six types each): 64 consecutive inputs each. */
+    public static final int KINDS = 12;
 
     private Features() {
     }
@@ -25,5 +27,10 @@ public final class Features {
         int relativeColour = Piece.color(piece) ^ perspective;
         int relativeSquare = perspective == Piece.WHITE ? square : square ^ 56;
         return relativeColour * 384 + Piece.type(piece) * 64 + relativeSquare;
+    }
+
+    /** The piece kind (relative colour * 6 + type, 0 .. 11) of input {@code index}: all but its square. */
+    public static int kind(int index) {
+        return index >>> 6;
     }
 }

@@ -170,7 +170,7 @@ public final class FloatNetwork {
         int hidden = parameters.hidden;
         for (int feature = 0; feature < Features.COUNT; feature++) {
             float[] own = parameters.featureWeights[feature];
-            float[] factor = parameters.factorWeights[feature / Parameters.SQUARES];
+            float[] factor = parameters.factorWeights[Features.kind(feature)];
             float[] effective = effectiveWeights[feature];
             for (int i = 0; i < hidden; i++) {
                 own[i] = Math.min(Math.max(own[i], -limit - factor[i]), limit - factor[i]);

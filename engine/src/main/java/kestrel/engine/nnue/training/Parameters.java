@@ -11,14 +11,9 @@ import kestrel.engine.nnue.Features;
  * {@code i}, which Java 17 vectorizes (offsets into one shared array it cannot prove free of overlap).
  */
 final class Parameters {
-    /** Piece kinds relative to a perspective: own and other colour, six types each. */
-    static final int FACTORS = 12;
-    /** Inputs per piece kind: its squares. */
-    static final int SQUARES = 64;
-
     final int hidden;
     final float[][] featureWeights;
-    /** Row {@code t} is shared by the 64 inputs of piece kind t = input / 64; zero unless factorised. */
+    /** Row {@code k} is shared by the 64 inputs of piece kind k ({@link Features#kind}); zero unless factorised. */
     final float[][] factorWeights;
     final float[] featureBiases;
     final float[] outputWeights;
@@ -29,15 +24,15 @@ final class Parameters {
     Parameters(int hidden) {
         this.hidden = hidden;
         this.featureWeights = new float[Features.COUNT][hidden];
-        this.factorWeights = new float[FACTORS][hidden];
+        this.factorWeights = new float[Features.KINDS][hidden];
         this.featureBiases = new float[hidden];
         this.outputWeights = new float[2 * hidden];
-        all = new float[Features.COUNT + FACTORS + 3][];
+        all = new float[Features.COUNT + Features.KINDS + 3][];
         System.arraycopy(featureWeights, 0, all, 0, Features.COUNT);
-        System.arraycopy(factorWeights, 0, all, Features.COUNT, FACTORS);
-        all[Features.COUNT + FACTORS] = featureBiases;
-        all[Features.COUNT + FACTORS + 1] = outputWeights;
-        all[Features.COUNT + FACTORS + 2] = outputBias;
+        System.arraycopy(factorWeights, 0, all, Features.COUNT, Features.KINDS);
+        all[Features.COUNT + Features.KINDS] = featureBiases;
+        all[Features.COUNT + Features.KINDS + 1] = outputWeights;
+        all[Features.COUNT + Features.KINDS + 2] = outputBias;
     }
 
     /**
@@ -56,14 +51,14 @@ final class Parameters {
 
     /** Each factor row becomes the sum of the rows of its 64 inputs: the gradient of a factor from theirs. */
     void sumFactorsFromFeatures() {
-        for (int factor = 0; factor < FACTORS; factor++) {
-            float[] target = factorWeights[factor];
-            Arrays.fill(target, 0f);
-            for (int square = 0; square < SQUARES; square++) {
-                float[] source = featureWeights[factor * SQUARES + square];
-                for (int i = 0; i < hidden; i++) {
-                    target[i] += source[i];
-                }
+        for (float[] row : factorWeights) {
+            Arrays.fill(row, 0f);
+        }
+        for (int feature = 0; feature < Features.COUNT; feature++) {
+            float[] target = factorWeights[Features.kind(feature)];
+            float[] source = featureWeights[feature];
+            for (int i = 0; i < hidden; i++) {
+                target[i] += source[i];
             }
         }
     }

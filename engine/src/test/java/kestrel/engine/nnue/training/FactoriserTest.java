@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import kestrel.engine.Fen;
+import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import kestrel.engine.nnue.Features;
 import kestrel.engine.nnue.Network;
@@ -16,7 +19,28 @@ import org.junit.jupiter.api.Test;
 /** The factoriser: shared rows per piece kind, folded into each input's row for the engine. */
 class FactoriserTest {
     private static final int HIDDEN = 8;
-    private static final int KNIGHTS_OF_THE_OTHER_SIDE = 7;
+    private static final int KNIGHTS_OF_THE_OTHER_SIDE =
+            Features.kind(Features.index(Piece.WHITE, Piece.BLACK_KNIGHT, 0));
+
+    /** A kind is a piece relative to the perspective, whatever its square: 12 kinds, as many as pieces. */
+    @Test
+    void aPieceHasOneKindOnEverySquareAndEachPieceItsOwn() {
+        for (int perspective : new int[] {Piece.WHITE, Piece.BLACK}) {
+            Set<Integer> kinds = new HashSet<>();
+            for (int piece = 0; piece < Piece.COUNT; piece++) {
+                int kind = Features.kind(Features.index(perspective, piece, 0));
+                for (int square = 0; square < 64; square++) {
+                    assertEquals(kind, Features.kind(Features.index(perspective, piece, square)));
+                }
+                kinds.add(kind);
+            }
+            assertEquals(Features.KINDS, kinds.size());
+            assertTrue(kinds.stream().allMatch(kind -> kind >= 0 && kind < Features.KINDS), kinds::toString);
+        }
+        // Own and other side's pieces swap kinds with the perspective.
+        assertEquals(Features.kind(Features.index(Piece.WHITE, Piece.WHITE_ROOK, 0)),
+                Features.kind(Features.index(Piece.BLACK, Piece.BLACK_ROOK, 0)));
+    }
 
     @Test
     void aFactorRowCountsInEveryInputOfItsKind() {
@@ -31,7 +55,7 @@ class FactoriserTest {
             float[] row = merged.parameters.featureWeights[feature];
             for (int i = 0; i < HIDDEN; i++) {
                 row[i] = factorised.parameters.featureWeights[feature][i]
-                        + factorised.parameters.factorWeights[feature / Parameters.SQUARES][i];
+                        + factorised.parameters.factorWeights[Features.kind(feature)][i];
             }
         }
         // The black knights, seen from White, are the other side's knights.
@@ -88,7 +112,8 @@ class FactoriserTest {
         Parameters gradients = new Parameters(HIDDEN);
         Workspace work = new Workspace(HIDDEN);
         for (int index : positions) {
-            work.featureCount = data.features(index, false, work.ownFeatures, work.otherFeatures, work.squares, work.pieces);
+            work.featureCount = data.features(index, false, work.ownFeatures, work.otherFeatures, work.squares,
+                    work.pieces);
             float predicted = (float) TrainingData.sigmoid(network.forward(work));
             float error = predicted - data.target(index, 0.3);
             network.backward(work, 2 * error * predicted * (1 - predicted), gradients);
@@ -127,7 +152,8 @@ class FactoriserTest {
         Workspace work = new Workspace(HIDDEN);
         double sum = 0;
         for (int index : positions) {
-            work.featureCount = data.features(index, false, work.ownFeatures, work.otherFeatures, work.squares, work.pieces);
+            work.featureCount = data.features(index, false, work.ownFeatures, work.otherFeatures, work.squares,
+                    work.pieces);
             sum += data.squaredError(index, network.forward(work), 0.3);
         }
         return sum;

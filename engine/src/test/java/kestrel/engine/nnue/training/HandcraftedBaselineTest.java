@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 
 class HandcraftedBaselineTest {
     private static TrainingSettings settings(double wdl, double validation) {
-        return new TrainingSettings(8, 1, 100, 0.01, 0.9, wdl, 1, 1, validation, TrainingSettings.DEFAULT_MAX_SCORE, false, false);
+        return new TrainingSettings(8, 1, 100, 0.01, 0.9, wdl, 1, 1, validation, TrainingSettings.DEFAULT_MAX_SCORE,
+                false, false);
     }
 
     @Test

@@ -67,11 +67,13 @@ class TrainerTest {
 
     @Test
     void sameSeedAndThreadsGiveTheSameFileBytes() throws InterruptedException {
-        TrainingSettings short1 = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000, false, false);
+        TrainingSettings short1 = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000, false,
+                false);
         byte[] first = NetworkFile.toBytes(new Trainer(short1, TrainingListener.SILENT).train(data).quantize());
         byte[] second = NetworkFile.toBytes(new Trainer(short1, TrainingListener.SILENT).train(data).quantize());
         assertArrayEquals(first, second);
-        TrainingSettings otherSeed = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 100, 0.05, 10_000, false, false);
+        TrainingSettings otherSeed = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 100, 0.05, 10_000, false,
+                false);
         byte[] third = NetworkFile.toBytes(new Trainer(otherSeed, TrainingListener.SILENT).train(data).quantize());
         assertFalse(Arrays.equals(first, third));
     }
@@ -98,8 +100,10 @@ class TrainerTest {
 
     @Test
     void mirroredHalvesRepeatExactlyAndChangeWhatIsLearned() throws InterruptedException {
-        TrainingSettings plain = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000, false, false);
-        TrainingSettings mirrored = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000, false, true);
+        TrainingSettings plain = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000, false,
+                false);
+        TrainingSettings mirrored = new TrainingSettings(16, 2, 700, 0.01, 0.9, 0.5, 2, 99, 0.05, 10_000, false,
+                true);
         byte[] first = NetworkFile.toBytes(new Trainer(mirrored, TrainingListener.SILENT).train(data).quantize());
         byte[] second = NetworkFile.toBytes(new Trainer(mirrored, TrainingListener.SILENT).train(data).quantize());
         assertArrayEquals(first, second);
