@@ -87,16 +87,21 @@ public final class TrainCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}).")
     private int maxScore;
 
-    @Option(names = "--factorise", description = "Train each piece kind's weights shared by all its squares beside "
-            + "each square's own (the network written has the same shape).")
+    @Option(names = "--factorise", negatable = true, defaultValue = "" + TrainingSettings.DEFAULT_FACTORISED,
+            fallbackValue = "true", description = "Train each piece kind's weights shared by all its squares beside "
+            + "each square's own; the network written has the same shape (default: on; --no-factorise turns it off).")
     private boolean factorised;
 
-    @Option(names = "--mirror", description = "Each epoch, train on a seeded half of the positions mirrored left to "
-            + "right (files a and h swapped): twice the positions for the network, which does not see castling.")
+    @Option(names = "--mirror", negatable = true, defaultValue = "" + TrainingSettings.DEFAULT_MIRROR,
+            fallbackValue = "true", description = "Each epoch, train on a seeded half of the positions mirrored left "
+            + "to right (files a and h swapped): twice the positions for the network, which does not see castling "
+            + "(default: on; --no-mirror turns it off).")
     private boolean mirror;
 
-    @Option(names = "--keep-best", description = "Write the network only after an epoch that lowers the validation "
-            + "loss, so NET ends as the best epoch's rather than the last's.")
+    @Option(names = "--keep-best", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Write the network only after an epoch that lowers the validation loss, so NET ends as the "
+                    + "best epoch's rather than the last's (default: on when there are validation positions; "
+                    + "--no-keep-best writes every epoch's).")
     private boolean keepBest;
 
     /** The lowest validation loss written so far, and its epoch (with --keep-best). */
@@ -115,10 +120,6 @@ public final class TrainCommand implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
-        if (keepBest && settings.validationCount(Integer.MAX_VALUE) == 0) {
-            err.println("error: --keep-best needs validation positions (--validation above 0)");
-            return ExitCodes.BAD_INPUT;
-        }
         if (Files.exists(out) && !force) {
             err.println("error: " + out + " exists (use --force to overwrite it)");
             return ExitCodes.BAD_INPUT;
@@ -129,6 +130,14 @@ public final class TrainCommand implements Callable<Integer> {
         } catch (IOException e) {
             err.println("error: cannot read the data: " + e);
             return ExitCodes.BAD_INPUT;
+        }
+        if (keepBest && settings.validationCount(positions.size()) == 0) {
+            // On by default, so only a --keep-best the user asked for is an error without validation positions.
+            if (spec.commandLine().getParseResult().hasMatchedOption("--keep-best")) {
+                err.println("error: --keep-best needs validation positions (--validation above 0, and enough data)");
+                return ExitCodes.BAD_INPUT;
+            }
+            keepBest = false;
         }
         err.println(String.format(Locale.ROOT, "%d positions loaded, %d left out (|score| >= %d or malformed)%s",
                 positions.size(), positions.skipped(), settings.maxScore(),

@@ -2,6 +2,7 @@ package kestrel.uci;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -10,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -93,7 +95,33 @@ class TrainCommandTest {
         assertTrue(progress.contains("epoch 1/2  train loss ") && progress.contains("epoch 2/2  train loss "),
                 progress);
         assertTrue(progress.contains(" pos/s"), progress);
+        // --keep-best is on by default: the file is the best epoch's, and the last line says which.
+        assertTrue(out.toString().strip().startsWith("wrote " + net + " (epoch "), out::toString);
+    }
+
+    /** The shipped network's recipe is the default; each part can be turned off. */
+    @Test
+    void factoriserMirrorAndKeepBestAreOnByDefaultAndCanBeTurnedOff() throws Exception {
+        assertEquals(0, run(options(directory.resolve("on.nnue"))), err::toString);
+        assertTrue(err.toString().contains("wdl 0.0, ") && err.toString().contains(", factorised, mirrored halves"),
+                err::toString);
+        err.getBuffer().setLength(0);
+        out.getBuffer().setLength(0);
+        Path off = directory.resolve("off.nnue");
+        assertEquals(0, run(options(off, "--no-factorise", "--no-mirror", "--no-keep-best")), err::toString);
+        assertFalse(err.toString().contains("factorised") || err.toString().contains("mirrored"), err::toString);
+        assertEquals("wrote " + off, out.toString().strip());
+        assertFalse(Arrays.equals(Files.readAllBytes(directory.resolve("on.nnue")), Files.readAllBytes(off)));
+    }
+
+    /** Without validation positions the default --keep-best stands down; asked for explicitly, it is an error. */
+    @Test
+    void noValidationWritesEveryEpochUnlessKeepBestIsAskedFor() throws Exception {
+        Path net = directory.resolve("all.nnue");
+        assertEquals(0, run(options(net, "--validation", "0")), err::toString);
         assertEquals("wrote " + net, out.toString().strip());
+        assertEquals(2, run(options(directory.resolve("none.nnue"), "--validation", "0", "--keep-best")));
+        assertTrue(err.toString().contains("--keep-best needs validation positions"), err::toString);
     }
 
     @Test
@@ -137,10 +165,8 @@ class TrainCommandTest {
         // An epoch's learning rate and shuffle do not depend on how many epochs follow, so a run stopped after the
         // best epoch writes the same network.
         Path stoppedThere = directory.resolve("stopped.nnue");
-        assertEquals(0, run(options(stoppedThere, best, "--lr", "0.05", "--validation", "0.3")));
+        assertEquals(0, run(options(stoppedThere, best, "--lr", "0.05", "--validation", "0.3", "--no-keep-best")));
         assertArrayEquals(Files.readAllBytes(stoppedThere), Files.readAllBytes(net));
-        assertEquals(2, run(options(directory.resolve("none.nnue"), "--validation", "0", "--keep-best")));
-        assertTrue(err.toString().contains("--keep-best needs validation positions"), err::toString);
     }
 
     @Test
