@@ -6,8 +6,8 @@
 #       (git-ignored through .git/info/exclude); carry ".devnet" to the other machine.
 #   bash .devnet/device-network.sh run SECONDS [NODES] [HIDDEN] [EPOCHS]
 #       there: plays self-play games on every core for about 70 % of SECONDS (NODES per move, default 5000), then
-#       trains a network (HIDDEN neurons, default 128; EPOCHS, default 8; the settings of the shipped network,
-#       docs/nnue.md) in what is left, and writes to $OUT:
+#       trains a network (HIDDEN neurons, default 128; EPOCHS, default 8; otherwise the trainer's defaults, which are
+#       the shipped network's settings, docs/nnue.md) in what is left, and writes to $OUT:
 #       kestrel.nnue, the logs, and this call's data in at most three parts of 15 MiB (data-00.bin, ...; join them
 #       with cat), within the 64 MiB that may come back. Every finished game is on disk when time runs out. A second
 #       call while the machine is still warm adds to the data and trains on all of it. train.log gives the
@@ -75,9 +75,7 @@ run() {
         echo "no time left to train" | tee -a "$out/train.log"
     else
         timeout "$left" "$java" -Xmx32g -XX:+UseParallelGC -jar "$here/kestrel.jar" train --data "$work/data.bin" \
-            --out "$out/kestrel.nnue" --force --hidden "$hidden" --epochs "$epochs" --seed 1 \
-            --batch 1024 --lr 0.002 --wdl 0 --factorise --mirror --keep-best --validation 0.05 \
-            >> "$out/train.log" 2>&1 \
+            --out "$out/kestrel.nnue" --force --hidden "$hidden" --epochs "$epochs" --seed 1 >> "$out/train.log" 2>&1 \
             || echo "train did not finish (exit $?)" | tee -a "$out/train.log"
     fi
     # This call's data comes back too: three parts under the size limit of a returned file (15 MiB is a whole
