@@ -7,9 +7,10 @@
 # stops when the LLR crosses a bound. scripts/sprt-combine.sh adds up several runs of one test.
 # NEW_OPTIONS and BASE_OPTIONS add fastchess engine options (no spaces inside one), e.g. a network against the
 # handcrafted evaluation of one jar: NEW_OPTIONS=option.EvalFile=net.nnue scripts/sprt.sh k.jar k.jar
+# ELO0 sets the lower bound (default 0); a fix is tested for no regression with ELO0=-10 and ELO1 0.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-    sed -n 2,9p "$0" | sed 's/^# \{0,1\}//'
+    sed -n 2,10p "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 new=$1
@@ -26,5 +27,5 @@ exec "$fastchess" \
     -each proto=uci tc="$tc" option.Hash=16 \
     -openings file="$openings" format=epd order=random -srand "$seed" \
     -rounds 4000 -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
-    -sprt elo0=0 elo1="$elo1" alpha=0.05 beta=0.05 \
+    -sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=0.05 beta=0.05 \
     -resign movecount=4 score=800 -draw movenumber=40 movecount=10 score=8
