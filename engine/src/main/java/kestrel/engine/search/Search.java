@@ -452,11 +452,15 @@ public final class Search {
             selectiveDepth = ply;
         }
 
-        if (isDraw(inCheck)) {
+        // Draws: repetition, insufficient material, fifty moves (unless this very position is mate).
+        if (position.isRepetition(rootPly) || Evaluation.isInsufficientMaterial(position)) {
+            return Score.DRAW;
+        }
+        if (position.halfmoveClock() >= 100 && !(inCheck && MoveGenerator.legalMoves(position, scratch, 0) == 0)) {
             return Score.DRAW;
         }
         if (ply >= MAX_PLY - 1) {
-            return inCheck ? Score.DRAW : evaluateWithMatingMaterial();
+            return inCheck ? Score.DRAW : evaluate();
         }
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
         alpha = Math.max(alpha, Score.matedIn(ply));
@@ -642,13 +646,8 @@ public final class Search {
             selectiveDepth = ply;
         }
         boolean inCheck = position.inCheck();
-        // The first quiescence node is the horizon of the main search: the move that reached it may have repeated
-        // a position or made the hundredth reversible half-move, and a capture may leave too little to mate.
-        if (isDraw(inCheck)) {
-            return Score.DRAW;
-        }
         if (ply >= MAX_PLY - 1) {
-            return inCheck ? Score.DRAW : evaluateWithMatingMaterial();
+            return inCheck ? Score.DRAW : evaluate();
         }
 
         boolean pvNode = beta - alpha > 1;
@@ -666,7 +665,7 @@ public final class Search {
         int standPat = NO_SCORE;
         int bestScore = NO_SCORE;
         if (!inCheck) {
-            standPat = evaluateWithMatingMaterial();
+            standPat = evaluate();
             if (standPat >= beta) {
                 return standPat;
             }
@@ -724,14 +723,6 @@ public final class Search {
         return bestScore;
     }
 
-    /** Repetition, insufficient material, or fifty reversible moves (unless this very position is mate). */
-    private boolean isDraw(boolean inCheck) {
-        if (position.isRepetition(rootPly) || Evaluation.isInsufficientMaterial(position)) {
-            return true;
-        }
-        return position.halfmoveClock() >= 100 && !(inCheck && MoveGenerator.legalMoves(position, scratch, 0) == 0);
-    }
-
     private static boolean cutsOff(int score, int bound, int alpha, int beta) {
         return bound == TranspositionTable.BOUND_EXACT
                 || bound == TranspositionTable.BOUND_LOWER && score >= beta
@@ -786,10 +777,14 @@ public final class Search {
         return this.control == control;
     }
 
-    /** The evaluation at a node that has already been found to have mating material (see isDraw). */
+    /** The evaluation at a node that has already been found to have mating material (see search()). */
     private int evaluateWithMatingMaterial() {
         return belowMates(networkInUse ? accumulators.evaluate(position)
                 : evaluation.evaluateWithMatingMaterial(position));
+    }
+
+    private int evaluate() {
+        return belowMates(networkInUse ? accumulators.evaluate(position) : evaluation.evaluate(position));
     }
 
     /** A static score never reaches the mate range, whatever the evaluation says. */

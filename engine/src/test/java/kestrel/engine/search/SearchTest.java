@@ -101,26 +101,6 @@ class SearchTest {
     }
 
     @Test
-    void fiftyMoveRuleIsSeenAtTheHorizon() {
-        // Every white move is the hundredth reversible half-move and none mates: at depth 1 each leaf is a draw.
-        SearchResult result = search("7k/8/8/8/8/8/8/KQ6 w - - 99 80", new SearchLimits().depth(1));
-        assertEquals(Score.DRAW, result.score());
-    }
-
-    @Test
-    void repetitionIsSeenAtTheHorizon() {
-        // As above, b1c3 repeats a position for the third time; at depth 1 the repetition is a leaf of the search.
-        Position position = Fen.parse("6k1/8/8/8/8/2N5/r7/6K1 b - - 0 1");
-        for (String uci : new String[] {"a2b2", "c3b1", "b2a2", "b1c3", "a2b2", "c3b1", "b2a2"}) {
-            position.makeMove(MoveNotation.parseUci(position, uci, false));
-        }
-        SearchResult result = new Search(new TranspositionTable(4), SearchListener.SILENT)
-                .run(position, new SearchLimits().depth(1));
-        assertEquals(MoveNotation.parseUci(position, "b1c3", false), result.bestMove());
-        assertEquals(Score.DRAW, result.score());
-    }
-
-    @Test
     void mateOnTheHundredthHalfMoveStillWins() {
         SearchResult result = search("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 99 120", new SearchLimits().depth(4));
         assertEquals(Score.mateIn(1), result.score());
