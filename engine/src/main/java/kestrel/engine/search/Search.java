@@ -228,9 +228,10 @@ public final class Search {
                 lineScores[line] = aspirationSearch(line, depth, lineScores[line]);
             }
             if (aborted) {
-                // A move that beat the previous best in the unfinished iteration is played: show its line.
+                // A move that beat the previous best in the unfinished iteration is played: show its line. The
+                // moves after it were not searched, so its score is only a lower bound of this depth's value.
                 if (rootMoves.move(0) != reportedBest) {
-                    report(depth, 0, rootMoves.score(0), Bound.EXACT);
+                    report(depth, 0, rootMoves.score(0), Bound.LOWER);
                 }
                 break;
             }
@@ -250,7 +251,9 @@ public final class Search {
 
         int chosen = strength != null ? strength.choose(lineScores(lines), lines, random) : 0;
         int best = rootMoves.move(chosen);
-        SearchResult result = new SearchResult(best, ponderMove(chosen), rootMoves.score(chosen), completedDepth,
+        // The score is the last completed iteration's: after an unfinished one, rootMoves may hold a bound from it
+        // (an aspiration fail-high, or a move that beat alpha before the others were searched).
+        SearchResult result = new SearchResult(best, ponderMove(chosen), lineScores[chosen], completedDepth,
                 nodes);
         LOG.debug("search thread {} done: {} depth {} score {} nodes {} in {} ms", threadIndex, Move.toUci(best),
                 completedDepth, result.score(), nodes, elapsedMillis());

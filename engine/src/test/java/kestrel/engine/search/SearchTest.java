@@ -267,4 +267,27 @@ class SearchTest {
         assertEquals(moves[0], result.bestMove());
         assertEquals(1, result.depth());
     }
+
+    @Test
+    void aSearchStoppedMidIterationReturnsAndReportsOnlyProvenScores() {
+        // Node limits end these searches inside an iteration, often during an aspiration re-search after a fail-high
+        // (a tactical middlegame swings between iterations); the score returned must be the last completed
+        // iteration's, and no line of the unfinished iteration may be reported as exact.
+        String[] fens = {MIDDLEGAME, "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 1 7",
+                "2r3k1/pp3ppp/1qn1p3/3pP3/3P4/P1Q2N2/1P3PPP/2R3K1 b - - 2 21"};
+        int checked = 0;
+        for (String fen : fens) {
+            for (long nodes = 3_000; nodes <= 60_000; nodes += 3_700) {
+                SearchTesting.Recorder recorder = new SearchTesting.Recorder();
+                SearchResult result = new Search(new TranspositionTable(4), recorder)
+                        .run(Fen.parse(fen), new SearchLimits().nodes(nodes));
+                List<SearchInfo> completed = recorder.exactAtDepth(result.depth());
+                assertFalse(completed.isEmpty(), fen + " at " + nodes + " nodes");
+                assertEquals(completed.get(completed.size() - 1).score(), result.score(), fen + " at " + nodes);
+                assertTrue(recorder.exactAtDepth(result.depth() + 1).isEmpty(), fen + " at " + nodes);
+                checked++;
+            }
+        }
+        assertEquals(48, checked);
+    }
 }
