@@ -79,13 +79,20 @@ public final class DatagenCommand implements Callable<Integer> {
         err.println("datagen: evaluating with " + (network == null ? "the handcrafted evaluation"
                 : "a network of hidden size " + network.hidden()));
         DataGenerator generator = new DataGenerator(settings, threads, seed, network);
+        DatagenManifest manifest = new DatagenManifest(out, network, nodes, seed, threads, randomPlies);
         try (TrainingDataFile file = TrainingDataFile.open(out, append, force)) {
             long before = file.records();
+            manifest.write(before);
             Thread stopper = new Thread(generator::stop, "datagen-stop");
             Runtime.getRuntime().addShutdownHook(stopper);
             generator.run(file, positions, line -> {
                 err.println("datagen: " + line);
                 err.flush();
+                try {
+                    manifest.write(file.records());
+                } catch (IOException e) {
+                    err.println("datagen: cannot update " + manifest.path() + ": " + e.getMessage());
+                }
             });
             err.println("datagen: " + out + " holds " + file.records() + " positions (" + (file.records() - before)
                     + " new)");

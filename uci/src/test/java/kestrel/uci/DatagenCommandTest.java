@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import kestrel.engine.nnue.Network;
 import kestrel.engine.nnue.TrainingRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +41,21 @@ class DatagenCommandTest {
         assertTrue(size / TrainingRecord.BYTES >= 50, "positions written: " + size / TrainingRecord.BYTES);
         assertEquals("", out.toString(), "stdout stays empty");
         assertTrue(err.toString().contains("positions/s"), err.toString());
+    }
+
+    @Test
+    void writesAManifestThatNamesTheNetworkTheSettingsAndTheFinalCount() throws IOException {
+        Network network = TestNetworkFiles.random(16, 7);
+        Path net = TestNetworkFiles.write(directory.resolve("test.nnue"), network);
+        Path data = directory.resolve("data.bin");
+        assertEquals(0, run("--out", data.toString(), "--positions", "30", "--nodes", "150", "--seed", "9",
+                "--eval-file", net.toString()));
+        String manifest = Files.readString(directory.resolve("data.bin.manifest"));
+        long records = Files.size(data) / TrainingRecord.BYTES;
+        assertTrue(manifest.contains("positions: " + records + "\n"), manifest);
+        assertTrue(manifest.contains("network-sha256: " + DatagenManifest.sha256(Files.readAllBytes(net))), manifest);
+        assertTrue(manifest.contains("nodes: 150\n") && manifest.contains("seed: 9\n"), manifest);
+        assertTrue(manifest.contains("evaluation: network, hidden size 16"), manifest);
     }
 
     @Test
