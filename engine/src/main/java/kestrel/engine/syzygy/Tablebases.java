@@ -1,0 +1,187 @@
+package kestrel.engine.syzygy;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import kestrel.engine.Position;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A set of Syzygy tables opened from one or more folders: the entry point of the prober.
+ *
+ * <p>{@link #open} maps every {@code .rtbw}/{@code .rtbz} file it finds and parses their headers at once, so the
+ * object is immutable afterwards and any number of search threads may probe it without locks. Problems (a missing
+ * folder, a broken file) never throw: they are collected in {@link #problems()} and the tables that did open are
+ * used; {@link #EMPTY} answers every probe with {@link #FAILED}.
+ *
+ * <p>Values are from the side to move's point of view: {@link #WIN} 2, {@link #CURSED_WIN} 1 (won, but not within
+ * the fifty-move rule), {@link #DRAW} 0, {@link #BLESSED_LOSS} -1, {@link #LOSS} -2; DTZ is in plies to the next
+ * capture or pawn move (positive when winning, 100 more for cursed wins and blessed losses).
+ *
+ * <p>The probes here ({@link #probeWdl}, {@link #probeDtz}, {@link #rankRootMoves}) use one {@link TablebaseProber}
+ * per thread from a {@link ThreadLocal}; a search thread should rather keep its own from {@link #newProber()}.
+ */
+public final class Tablebases {
+    private static final Logger LOG = LoggerFactory.getLogger(Tablebases.class);
+
+    public static final int WIN = 2;
+    public static final int CURSED_WIN = 1;
+    public static final int DRAW = 0;
+    public static final int BLESSED_LOSS = -1;
+    public static final int LOSS = -2;
+    /** Returned by a probe that cannot answer: material not in the tables, castling rights, a missing file. */
+    public static final int FAILED = Integer.MIN_VALUE;
+    /** The most pieces any Syzygy table has. */
+    public static final int MAX_PIECES = 7;
+
+    /** No tables: every probe fails. */
+    public static final Tablebases EMPTY = new Tablebases(new TableMap(0), 0, 0, 0, List.of());
+
+    private final TableMap tables;
+    private final int maxPieces;
+    private final int wdlCount;
+    private final int dtzCount;
+    private final List<String> problems;
+    private final ThreadLocal<TablebaseProber> probers = ThreadLocal.withInitial(this::newProber);
+
+    private Tablebases(TableMap tables, int maxPieces, int wdlCount, int dtzCount, List<String> problems) {
+        this.tables = tables;
+        this.maxPieces = maxPieces;
+        this.wdlCount = wdlCount;
+        this.dtzCount = dtzCount;
+        this.problems = List.copyOf(problems);
+    }
+
+    /**
+     * Opens the tables in the folders of {@code paths}, separated by {@link File#pathSeparator}; an empty or blank
+     * string (or {@code <empty>}) gives {@link #EMPTY}. Where a material is in several folders the first is used.
+     */
+    public static Tablebases open(String paths) {
+        return open(paths, MappedTableFile.DEFAULT_PIECE_BITS);
+    }
+
+    /** As {@link #open(String)}, mapping files in pieces of {@code 2^mapPieceBits} bytes (tests use small ones). */
+    static Tablebases open(String paths, int mapPieceBits) {
+        if (paths == null || paths.isBlank() || paths.strip().equals("<empty>")) {
+            return EMPTY;
+        }
+        List<String> problems = new ArrayList<>();
+        // Material key (White first, as named) -> the files, first folder wins.
+        TreeMap<Long, Path[]> found = new TreeMap<>();
+        for (String folder : paths.split(File.pathSeparator)) {
+            if (folder.isBlank()) {
+                continue;
+            }
+            Path dir = Path.of(folder.strip());
+            if (!Files.isDirectory(dir)) {
+                problems.add("no such folder: " + dir);
+                continue;
+            }
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.{rtbw,rtbz}")) {
+                for (Path file : files) {
+                    String name = file.getFileName().toString();
+                    boolean dtz = name.endsWith(".rtbz");
+                    long key = Material.parse(name.substring(0, name.length() - 5));
+                    if (key < 0 || Material.pieceCount(key) > MAX_PIECES) {
+                        problems.add("not a table name: " + file);
+                        continue;
+                    }
+                    Path[] pair = found.computeIfAbsent(key, k -> new Path[2]);
+                    if (pair[dtz ? 1 : 0] == null) {
+                        pair[dtz ? 1 : 0] = file;
+                    }
+                }
+            } catch (IOException e) {
+                problems.add("cannot read folder " + dir + ": " + e.getMessage());
+            }
+        }
+        TableMap map = new TableMap(2 * found.size());
+        int maxPieces = 0;
+        int wdlCount = 0;
+        int dtzCount = 0;
+        for (var material : found.entrySet()) {
+            long key = material.getKey();
+            SyzygyTable wdl = openTable(material.getValue()[0], key, false, mapPieceBits, problems);
+            SyzygyTable dtz = openTable(material.getValue()[1], key, true, mapPieceBits, problems);
+            if (wdl == null) {
+                if (dtz != null) {
+                    problems.add("DTZ table without its WDL table, not used: " + dtz.path());
+                }
+                continue;
+            }
+            TableEntry entry = new TableEntry(key, wdl, dtz);
+            map.put(key, entry);
+            map.put(Material.swapColors(key), entry);
+            maxPieces = Math.max(maxPieces, wdl.pieceCount);
+            wdlCount++;
+            dtzCount += dtz != null ? 1 : 0;
+        }
+        for (String problem : problems) {
+            LOG.warn("Syzygy: {}", problem);
+        }
+        LOG.info("Syzygy: {} WDL and {} DTZ tables, up to {} pieces", wdlCount, dtzCount, maxPieces);
+        return new Tablebases(map, maxPieces, wdlCount, dtzCount, problems);
+    }
+
+    private static SyzygyTable openTable(Path path, long key, boolean dtz, int mapPieceBits, List<String> problems) {
+        if (path == null) {
+            return null;
+        }
+        try {
+            return new SyzygyTable(path, key, dtz, mapPieceBits);
+        } catch (IOException | RuntimeException e) {
+            problems.add("broken table " + path + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** The largest piece count (kings included) of the WDL tables; 0 when none opened. */
+    public int maxPieces() {
+        return maxPieces;
+    }
+
+    /** WDL tables opened (materials that can be probed). */
+    public int wdlTableCount() {
+        return wdlCount;
+    }
+
+    /** DTZ tables opened. */
+    public int dtzTableCount() {
+        return dtzCount;
+    }
+
+    /** What went wrong while opening, one line each; empty when all went well. */
+    public List<String> problems() {
+        return problems;
+    }
+
+    /** A prober with its own scratch, for one thread. */
+    public TablebaseProber newProber() {
+        return new TablebaseProber(this);
+    }
+
+    /** See {@link TablebaseProber#probeWdl}. */
+    public int probeWdl(Position position) {
+        return probers.get().probeWdl(position);
+    }
+
+    /** See {@link TablebaseProber#probeDtz}. */
+    public int probeDtz(Position position) {
+        return probers.get().probeDtz(position);
+    }
+
+    /** See {@link TablebaseProber#rankRootMoves}. */
+    public RootMoveRanking rankRootMoves(Position position, boolean useRule50) {
+        return probers.get().rankRootMoves(position, useRule50);
+    }
+
+    TableEntry entry(long materialKey) {
+        return tables.get(materialKey);
+    }
+}
