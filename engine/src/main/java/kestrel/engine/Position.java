@@ -1,8 +1,6 @@
 package kestrel.engine;
 
 import java.util.Arrays;
-import kestrel.engine.eval.PieceSquareTables;
-import kestrel.engine.nnue.Accumulators;
 
 /**
  * A chess position that moves are made on and taken back, with the game's history below it.
@@ -54,6 +52,12 @@ public final class Position {
     private long[] pawnKeyHistory = new long[INITIAL_HISTORY];
     private int[] moveHistory = new int[INITIAL_HISTORY];
     /**
+     * A number for each make, unique within this object: an evaluator that keeps state along the line (the network's
+     * accumulators) knows the line below a ply is unchanged since it looked when the number there is the same.
+     */
+    private long[] moveIdHistory = new long[INITIAL_HISTORY];
+    private long lastMoveId;
+    /**
      * The undo record of each move, packed in a long:
      * <pre>
      *  bits  0-3   castling rights before the move
@@ -61,11 +65,10 @@ public final class Position {
      *  bits 11-14  captured piece (12 = none)
      *  bits 16-35  halfmove clock before the move
      *  bits 36-55  reversible plies before the move
+     *  bits 56-59  moved piece (12 = none, for a null move)
      * </pre>
      */
     private long[] undoHistory = new long[INITIAL_HISTORY];
-    /** The network's accumulators, told of every move; null (perft, most positions) when no network evaluates. */
-    private Accumulators accumulators;
     private static final int UNDO_CASTLING_MASK = 0xF;
     private static final int UNDO_EN_PASSANT_SHIFT = 4;
     private static final int UNDO_EN_PASSANT_MASK = 0x7F;
@@ -73,10 +76,11 @@ public final class Position {
     private static final int UNDO_CAPTURED_MASK = 0xF;
     private static final int UNDO_HALFMOVE_CLOCK_SHIFT = 16;
     private static final int UNDO_REVERSIBLE_PLIES_SHIFT = 36;
+    private static final int UNDO_MOVED_SHIFT = 56;
     /** Both counters get 20 bits: a million plies, beyond any game. */
     private static final int UNDO_COUNTER_MASK = 0xFFFFF;
 
-    /** An empty board; {@link Fen#parse} and {@link #startPosition()} are the usual ways to get a position. */
+    /** An empty board; Fen.parse and {@link #startPosition()} are the usual ways to get a position. */
     Position() {
         Arrays.fill(board, Piece.NONE);
         Arrays.fill(castlingRookSquare, Square.NONE);
@@ -88,8 +92,25 @@ public final class Position {
         copyFrom(other);
     }
 
+    /** The standard start position, set up directly (the FEN reader stands above the position, not below it). */
     public static Position startPosition() {
-        return Fen.parse(Fen.START);
+        Position position = new Position();
+        int[] backRank = {Piece.ROOK, Piece.KNIGHT, Piece.BISHOP, Piece.QUEEN, Piece.KING, Piece.BISHOP,
+            Piece.KNIGHT, Piece.ROOK};
+        for (int file = 0; file < 8; file++) {
+            position.setUpPiece(Piece.of(Piece.WHITE, backRank[file]), Square.of(file, 0));
+            position.setUpPiece(Piece.of(Piece.WHITE, Piece.PAWN), Square.of(file, 1));
+            position.setUpPiece(Piece.of(Piece.BLACK, Piece.PAWN), Square.of(file, 6));
+            position.setUpPiece(Piece.of(Piece.BLACK, backRank[file]), Square.of(file, 7));
+        }
+        position.setUpSideToMove(Piece.WHITE);
+        position.setUpCastling(CastlingRights.WHITE_KING_SIDE_INDEX, Square.of(7, 0));
+        position.setUpCastling(CastlingRights.WHITE_QUEEN_SIDE_INDEX, Square.of(0, 0));
+        position.setUpCastling(CastlingRights.BLACK_KING_SIDE_INDEX, Square.of(7, 7));
+        position.setUpCastling(CastlingRights.BLACK_QUEEN_SIDE_INDEX, Square.of(0, 7));
+        position.setUpClocks(0, 1);
+        position.finishSetUp();
+        return position;
     }
 
     /** Makes this position an exact copy of another, history included. */
@@ -119,29 +140,16 @@ public final class Position {
             keyHistory = new long[capacity];
             pawnKeyHistory = new long[capacity];
             moveHistory = new int[capacity];
+            moveIdHistory = new long[capacity];
             undoHistory = new long[capacity];
         }
         System.arraycopy(other.keyHistory, 0, keyHistory, 0, ply);
         System.arraycopy(other.pawnKeyHistory, 0, pawnKeyHistory, 0, ply);
         System.arraycopy(other.moveHistory, 0, moveHistory, 0, ply);
         System.arraycopy(other.undoHistory, 0, undoHistory, 0, ply);
-        if (accumulators != null) {
-            accumulators.reset(this);
-        }
-    }
-
-    /**
-     * From now on tells {@code stack} of every move made and taken back, starting it from this position; null
-     * detaches. A copy of the position starts without one.
-     */
-    public void attach(Accumulators stack) {
-        if (stack == accumulators) {
-            return; // already attached, so kept in step with every move and copy: no second refresh
-        }
-        accumulators = stack;
-        if (stack != null) {
-            stack.reset(this);
-        }
+        // Numbers this object already gave out are never given again, whatever the copy held.
+        lastMoveId = Math.max(lastMoveId, other.lastMoveId);
+        System.arraycopy(other.moveIdHistory, 0, moveIdHistory, 0, ply);
     }
 
     // ----------------------------------------------------------------------------------------------------------
@@ -250,6 +258,24 @@ public final class Position {
     /** The move made from the position at {@code plyIndex}, or {@link Move#NONE} for a null move. */
     public int moveAt(int plyIndex) {
         return moveHistory[plyIndex];
+    }
+
+    /** The piece that made the move from the position at {@code plyIndex}, {@link Piece#NONE} for a null move. */
+    public int movedPieceAt(int plyIndex) {
+        return (int) (undoHistory[plyIndex] >>> UNDO_MOVED_SHIFT) & UNDO_CAPTURED_MASK;
+    }
+
+    /** The piece the move from the position at {@code plyIndex} captured, {@link Piece#NONE} when none. */
+    public int capturedAt(int plyIndex) {
+        return capturedOf(undoHistory[plyIndex]);
+    }
+
+    /**
+     * The number of the make that left the position at {@code plyIndex}: unique within this object, so the same
+     * number at a ply later means the line up to there has not changed since (see {@link #moveIdHistory}).
+     */
+    public long moveIdAt(int plyIndex) {
+        return moveIdHistory[plyIndex];
     }
 
     /** The last move made, {@link Move#NONE} when none or a null move. */
@@ -394,10 +420,7 @@ public final class Position {
                 : kind == Move.EN_PASSANT ? Piece.of(us ^ 1, Piece.PAWN) : board[to];
 
         // Push the undo record before anything changes.
-        pushHistory(move, captured);
-        if (accumulators != null) {
-            accumulators.push(move, piece, captured);
-        }
+        pushHistory(move, piece, captured);
 
         long newKey = key ^ Zobrist.whiteToMove();
         if (enPassantSquare != Square.NONE) {
@@ -469,9 +492,6 @@ public final class Position {
     /** Takes back the last move made with {@link #makeMove}. */
     public void unmakeMove() {
         ply--;
-        if (accumulators != null) {
-            accumulators.pop();
-        }
         int move = moveHistory[ply];
         long undo = undoHistory[ply];
         int from = Move.from(move);
@@ -509,10 +529,7 @@ public final class Position {
 
     /** Passes the move to the other side (for null-move pruning). Not allowed when in check. */
     public void makeNullMove() {
-        pushHistory(Move.NONE, Piece.NONE);
-        if (accumulators != null) {
-            accumulators.push(Move.NONE, Piece.NONE, Piece.NONE);
-        }
+        pushHistory(Move.NONE, Piece.NONE, Piece.NONE);
         long newKey = key ^ Zobrist.whiteToMove();
         if (enPassantSquare != Square.NONE) {
             newKey ^= Zobrist.enPassantFile(Square.file(enPassantSquare));
@@ -530,9 +547,6 @@ public final class Position {
 
     public void unmakeNullMove() {
         ply--;
-        if (accumulators != null) {
-            accumulators.pop();
-        }
         restoreState(undoHistory[ply]);
         sideToMove ^= 1;
         if (sideToMove == Piece.BLACK) {
@@ -541,18 +555,20 @@ public final class Position {
     }
 
     /** Saves the keys, the move and the packed undo record (see {@link #undoHistory}) of the position before a move. */
-    private void pushHistory(int move, int captured) {
+    private void pushHistory(int move, int moved, int captured) {
         if (ply == keyHistory.length) {
             growHistory();
         }
         keyHistory[ply] = key;
         pawnKeyHistory[ply] = pawnKey;
         moveHistory[ply] = move;
+        moveIdHistory[ply] = ++lastMoveId;
         undoHistory[ply] = castlingRights
                 | (long) enPassantSquare << UNDO_EN_PASSANT_SHIFT
                 | (long) captured << UNDO_CAPTURED_SHIFT
                 | (long) halfmoveClock << UNDO_HALFMOVE_CLOCK_SHIFT
-                | (long) reversiblePlies << UNDO_REVERSIBLE_PLIES_SHIFT;
+                | (long) reversiblePlies << UNDO_REVERSIBLE_PLIES_SHIFT
+                | (long) moved << UNDO_MOVED_SHIFT;
         ply++;
     }
 
@@ -575,6 +591,7 @@ public final class Position {
         keyHistory = Arrays.copyOf(keyHistory, capacity);
         pawnKeyHistory = Arrays.copyOf(pawnKeyHistory, capacity);
         moveHistory = Arrays.copyOf(moveHistory, capacity);
+        moveIdHistory = Arrays.copyOf(moveIdHistory, capacity);
         undoHistory = Arrays.copyOf(undoHistory, capacity);
     }
 

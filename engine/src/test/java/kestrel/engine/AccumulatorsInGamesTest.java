@@ -34,7 +34,7 @@ class AccumulatorsInGamesTest {
 
         @Override
         public void atStart(Position position) {
-            position.attach(stack);
+            stack.startSearch(position);
             check(position);
         }
 
@@ -94,13 +94,31 @@ class AccumulatorsInGamesTest {
     }
 
     @Test
-    void copyingIntoAnAttachedPositionStartsTheStackOver() {
+    void aSearchStartedOverACopiedPositionFollowsItsNewLines() {
+        // As a search does it: one position object, copied into for each search, and the evaluator started over.
         Accumulators stack = new Accumulators(NETWORK);
         Position position = Position.startPosition();
-        position.attach(stack);
+        stack.startSearch(position);
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        for (String uci : new String[] {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}) {
+            position.makeMove(MoveNotation.parseUci(position, uci, false));
+            stack.evaluate(position);
+        }
         Position other = Fen.parse("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        other.makeMove(MoveNotation.parseUci(other, "e1g1", false));
+        other.makeMove(MoveNotation.parseUci(other, "h3g2", false));
         position.copyFrom(other);
+        stack.startSearch(position);
         assertTrue(stack.matchesFromScratch(position));
-        assertEquals(NETWORK.evaluate(other), stack.evaluate(position));
+        SplittableRandom random = new SplittableRandom(5);
+        for (int ply = 0; ply < 8; ply++) {
+            int count = MoveGenerator.legalMoves(position, moves, 0);
+            if (count == 0) {
+                break;
+            }
+            position.makeMove(moves[random.nextInt(count)]);
+            assertTrue(stack.matchesFromScratch(position), () -> Fen.toFen(position, false));
+            assertEquals(NETWORK.evaluate(position), stack.evaluate(position));
+        }
     }
 }

@@ -3,7 +3,7 @@ package kestrel.uci;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import kestrel.engine.nnue.Network;
+import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchThreads;
 import picocli.CommandLine.Command;
@@ -63,9 +63,9 @@ public final class BenchCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("bench: movetime must be 0 or more, not " + movetime);
             return ExitCodes.BAD_INPUT;
         }
-        Network evaluation;
+        EvaluationChoice evaluation;
         try {
-            evaluation = evaluationOptions.networkOrReport("bench", spec.commandLine().getErr());
+            evaluation = evaluationOptions.evaluationOrReport("bench", spec.commandLine().getErr());
         } catch (EvaluationOptions.UnusableNetworkException e) {
             return ExitCodes.BAD_INPUT;
         }

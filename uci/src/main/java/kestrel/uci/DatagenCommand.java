@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import kestrel.engine.datagen.DataGenerator;
 import kestrel.engine.datagen.SelfPlaySettings;
 import kestrel.engine.datagen.TrainingDataFile;
-import kestrel.engine.nnue.Network;
+import kestrel.engine.eval.EvaluationChoice;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -70,16 +70,15 @@ public final class DatagenCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         SelfPlaySettings settings = SelfPlaySettings.defaults().withNodes(nodes).withRandomPlies(randomPlies);
-        Network network;
+        EvaluationChoice evaluation;
         try {
-            network = evaluationOptions.networkOrReport("datagen", err);
+            evaluation = evaluationOptions.evaluationOrReport("datagen", err);
         } catch (EvaluationOptions.UnusableNetworkException e) {
             return ExitCodes.BAD_INPUT;
         }
-        err.println("datagen: evaluating with " + (network == null ? "the handcrafted evaluation"
-                : "a network of hidden size " + network.hidden()));
-        DataGenerator generator = new DataGenerator(settings, threads, seed, network);
-        DatagenManifest manifest = new DatagenManifest(out, network, nodes, seed, threads, randomPlies);
+        err.println("datagen: evaluating with the " + evaluation.describe());
+        DataGenerator generator = new DataGenerator(settings, threads, seed, evaluation);
+        DatagenManifest manifest = new DatagenManifest(out, evaluation, nodes, seed, threads, randomPlies);
         try (TrainingDataFile file = TrainingDataFile.open(out, append, force)) {
             long before = file.records();
             manifest.write(before);

@@ -9,6 +9,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
+import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.nnue.Network;
 import kestrel.engine.nnue.NetworkFile;
 
@@ -21,12 +22,14 @@ final class DatagenManifest {
     private final Path path;
     private final String header;
 
-    DatagenManifest(Path dataFile, Network network, long nodes, long seed, int threads, int randomPlies) {
+    DatagenManifest(Path dataFile, EvaluationChoice evaluation, long nodes, long seed, int threads,
+                    int randomPlies) {
         this.path = dataFile.resolveSibling(dataFile.getFileName() + ".manifest");
         this.header = "file: " + dataFile.getFileName() + "\n"
                 + "engine: " + Version.NAME + " " + Version.VERSION + "\n"
-                + "evaluation: " + (network == null ? "handcrafted" : "network, hidden size " + network.hidden()) + "\n"
-                + "network-sha256: " + (network == null ? "-" : sha256(NetworkFile.toBytes(network))) + "\n"
+                + "evaluation: " + evaluation.describe() + "\n"
+                + "network-sha256: " + (evaluation instanceof Network network ? sha256(NetworkFile.toBytes(network))
+                        : "-") + "\n"
                 + "nodes: " + nodes + "\n"
                 + "seed: " + seed + "\n"
                 + "threads: " + threads + "\n"

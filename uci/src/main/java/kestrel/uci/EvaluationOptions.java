@@ -4,7 +4,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import kestrel.engine.nnue.BuiltInNetwork;
-import kestrel.engine.nnue.Network;
+import kestrel.engine.eval.Evaluation;
+import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.nnue.NetworkFile;
 import kestrel.engine.nnue.NetworkFormatException;
 import picocli.CommandLine.Option;
@@ -22,19 +23,21 @@ final class EvaluationOptions {
     @Option(names = "--hce", description = "Evaluate with the handcrafted evaluation, even with a network.")
     private boolean handcrafted;
 
-    /** The network chosen, null for the handcrafted evaluation. */
-    Network network() throws IOException, NetworkFormatException {
-        Network network = evalFile != null ? NetworkFile.read(evalFile) : BuiltInNetwork.get();
-        return handcrafted ? null : network;
+    /** The evaluation chosen. */
+    EvaluationChoice evaluation() throws IOException, NetworkFormatException {
+        if (handcrafted) {
+            return Evaluation.HANDCRAFTED;
+        }
+        return evalFile != null ? NetworkFile.read(evalFile) : BuiltInNetwork.orHandcrafted();
     }
 
     /**
-     * The network chosen, as {@link #network()}; when the file cannot be used, writes {@code <command>: cannot use
-     * the network ...} to {@code err} and throws.
+     * The evaluation chosen, as {@link #evaluation()}; when the network file cannot be used, writes
+     * {@code <command>: cannot use the network ...} to {@code err} and throws.
      */
-    Network networkOrReport(String command, PrintWriter err) throws UnusableNetworkException {
+    EvaluationChoice evaluationOrReport(String command, PrintWriter err) throws UnusableNetworkException {
         try {
-            return network();
+            return evaluation();
         } catch (IOException | NetworkFormatException e) {
             err.println(command + ": cannot use the network " + evalFile + ": " + e.getMessage());
             throw new UnusableNetworkException();

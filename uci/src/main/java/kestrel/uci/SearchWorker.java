@@ -16,7 +16,7 @@ import kestrel.engine.Position;
 import kestrel.engine.book.BookException;
 import kestrel.engine.book.BookMove;
 import kestrel.engine.book.PolyglotBook;
-import kestrel.engine.nnue.Network;
+import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchInfo;
 import kestrel.engine.search.SearchLimits;
@@ -71,8 +71,6 @@ final class SearchWorker implements AutoCloseable {
     private volatile Job running;
     private volatile boolean debug;
     private volatile boolean showWdl;
-    /** The network searches and the bench evaluate with; null for the handcrafted evaluation. */
-    private volatile Network network;
 
     // Search thread only.
     /** The current search's latest report on its first line: the depth, score and line of its best move. */
@@ -106,14 +104,13 @@ final class SearchWorker implements AutoCloseable {
     }
 
     /**
-     * Queues a search of {@code position} (copied) and its {@code bestmove}. When {@code bookAllowed} and a book is
-     * open, a book move is played instead while the position is in the book.
+     * Queues a search of {@code position} (copied) with {@code evaluation} on all its threads, and its
+     * {@code bestmove}. When {@code bookAllowed} and a book is open, a book move is played instead while the position
+     * is in the book.
      */
-    void search(Position position, SearchLimits limits, boolean chess960, boolean bookAllowed,
-                boolean bookBestOnly) {
+    void search(Position position, SearchLimits limits, EvaluationChoice evaluation, boolean chess960,
+                boolean bookAllowed, boolean bookBestOnly) {
         Position copy = new Position(position);
-        // The evaluation in force at this go, also when the search starts after a later EvalFile or Use NNUE.
-        Network evaluation = network;
         Job job = new Job(chess960);
         Unanswered pending = new Unanswered(job, new Position(position));
         synchronized (lock) {
@@ -141,19 +138,9 @@ final class SearchWorker implements AutoCloseable {
      * Queues the fixed benchmark ({@link Bench}) at {@code depth}: one line per position as it is done, then the
      * totals. It has its own table and search, and runs to its end: {@code stop} does not cut it short.
      */
-    void bench(int depth) {
+    void bench(int depth, EvaluationChoice evaluation) {
         Job job = new Job(false);
-        Network benchNetwork = network;
-        submit(job, () -> Bench.run(depth, benchNetwork, output::send));
-    }
-
-    /**
-     * Evaluates with {@code network} (null: the handcrafted evaluation) from the next {@code go} or {@code bench} on,
-     * on every thread. Each search takes the network in force at its {@code go} and hands it to its threads when it
-     * starts, so a search queued or running keeps its evaluation, and a change of {@code Threads} cannot lose it.
-     */
-    void useNetwork(Network network) {
-        this.network = network;
+        submit(job, () -> Bench.run(depth, evaluation, output::send));
     }
 
     /** Ends the current search (or perft) as soon as possible; its bestmove follows. Nothing when idle. */
@@ -363,7 +350,7 @@ final class SearchWorker implements AutoCloseable {
         });
     }
 
-    private void runSearch(Job job, Position position, SearchLimits limits, Network evaluation,
+    private void runSearch(Job job, Position position, SearchLimits limits, EvaluationChoice evaluation,
                            boolean bookAllowed, boolean bookBestOnly) {
         long start = System.nanoTime();
         SearchResult result;
@@ -378,10 +365,8 @@ final class SearchWorker implements AutoCloseable {
                 }
                 lastMainLine = null;
                 long searchStart = System.nanoTime();
-                // For all the threads of this search, whichever threads they are by now.
-                threads.useNetwork(evaluation);
                 // A stop or ponderhit that came while the job was queued is in its control already.
-                result = threads.run(position, limits, job.control());
+                result = threads.run(position, limits, job.control(), evaluation);
                 summary = InfoFormat.searchEnd(lastMainLine, result, System.nanoTime() - searchStart,
                         table.hashfull(), job.chess960(), wdlMaterial);
             }

@@ -20,6 +20,7 @@ import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import kestrel.engine.Square;
 import kestrel.engine.eval.Evaluation;
+import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.nnue.BuiltInNetwork;
 import kestrel.engine.nnue.Network;
 import kestrel.engine.nnue.NetworkFile;
@@ -61,7 +62,6 @@ public final class UciLoop {
         this.input = new LineReader(in);
         this.output = new UciOutput(out);
         this.worker = new SearchWorker(output, options.hashMegabytes());
-        applyNetwork();
     }
 
     /** Runs the session until {@code quit} or the end of the input; a running search is stopped on the way out. */
@@ -218,13 +218,8 @@ public final class UciLoop {
             case UciOptions.EVAL_FILE -> {
                 network = loadNetwork(value);
                 options.set(option, value);
-                applyNetwork();
                 output.info(network == null ? "no built-in network: the handcrafted evaluation is used"
                         : "network " + networkName() + " loaded, hidden size " + network.hidden());
-            }
-            case UciOptions.USE_NNUE -> {
-                options.set(option, value);
-                applyNetwork();
             }
             default -> options.set(option, value);
         }
@@ -253,8 +248,8 @@ public final class UciLoop {
     }
 
     /** Searches and the bench evaluate with the network when one is loaded and Use NNUE is on. */
-    private void applyNetwork() {
-        worker.useNetwork(options.useNnue() ? network : null);
+    private EvaluationChoice searchEvaluation() {
+        return network != null && options.useNnue() ? network : Evaluation.HANDCRAFTED;
     }
 
     private String networkName() {
@@ -321,7 +316,7 @@ public final class UciLoop {
         // The book answers ordinary moves only: analysis, pondering and restricted searches want the search.
         boolean bookAllowed = options.ownBook() && !options.analyseMode() && !limits.infinite() && !limits.ponder()
                 && limits.searchMoves().length == 0;
-        worker.search(position, limits, chess960, bookAllowed, options.bookBestOnly());
+        worker.search(position, limits, searchEvaluation(), chess960, bookAllowed, options.bookBestOnly());
     }
 
     /** {@code bench [depth]}: the fixed benchmark, on the search thread. */
@@ -341,7 +336,7 @@ public final class UciLoop {
                 throw new UciException("bench depth must be from 1 to " + Bench.MAX_DEPTH + ", not " + depth);
             }
         }
-        worker.bench(depth);
+        worker.bench(depth, searchEvaluation());
     }
 
     /** {@code d}: the board, then its FEN, key and checking pieces. */

@@ -84,7 +84,7 @@ class DatagenCommandTest {
         Path data = directory.resolve("data.bin");
         assertEquals(0, run("--out", data.toString(), "--positions", "20", "--nodes", "150", "--eval-file",
                 net.toString()));
-        assertTrue(err.toString().contains("network of hidden size 16"), err.toString());
+        assertTrue(err.toString().contains("evaluating with the network, hidden size 16"), err.toString());
         assertTrue(Files.size(data) >= 20 * TrainingRecord.BYTES);
 
         Path broken = Files.write(directory.resolve("broken.nnue"), new byte[] {1, 2, 3});

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import kestrel.engine.nnue.Network;
+import kestrel.engine.eval.EvaluationChoice;
 
 /**
  * Runs self-play games on several threads, one game per thread at a time, each thread with its own search and
@@ -18,15 +18,15 @@ public final class DataGenerator {
     private final SelfPlaySettings settings;
     private final int threads;
     private final long seed;
-    private final Network network;
+    private final EvaluationChoice evaluation;
     private final AtomicLong positions = new AtomicLong();
     private final AtomicLong games = new AtomicLong();
     private volatile boolean stopRequested;
 
-    /** Games evaluated with {@code network} (null: the handcrafted evaluation). */
-    public DataGenerator(SelfPlaySettings settings, int threads, long seed, Network network) {
+    /** Games evaluated as {@code evaluation} says. */
+    public DataGenerator(SelfPlaySettings settings, int threads, long seed, EvaluationChoice evaluation) {
         this.settings = settings;
-        this.network = network;
+        this.evaluation = evaluation;
         this.threads = threads;
         this.seed = seed;
     }
@@ -85,7 +85,7 @@ public final class DataGenerator {
     }
 
     private void playGames(TrainingDataFile file, long targetPositions, long threadSeed) {
-        SelfPlayGame game = new SelfPlayGame(settings, threadSeed, network);
+        SelfPlayGame game = new SelfPlayGame(settings, threadSeed, evaluation);
         while (!stopRequested && (targetPositions == 0 || positions.get() < targetPositions)) {
             int count = game.play();
             if (count == 0) {

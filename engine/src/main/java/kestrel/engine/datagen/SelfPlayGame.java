@@ -6,7 +6,7 @@ import kestrel.engine.MoveGenerator;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import kestrel.engine.eval.Evaluation;
-import kestrel.engine.nnue.Network;
+import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.nnue.TrainingRecord;
 import kestrel.engine.search.Score;
 import kestrel.engine.search.Search;
@@ -27,21 +27,17 @@ public final class SelfPlayGame {
     private final SplittableRandom random;
     private final TranspositionTable table;
     private final Search search;
+    private final EvaluationChoice evaluation;
     private final int[] moves = new int[MoveGenerator.MAX_MOVES];
     private int keptCount;
 
-    /** Games evaluated with the handcrafted evaluation. */
-    public SelfPlayGame(SelfPlaySettings settings, long seed) {
-        this(settings, seed, null);
-    }
-
-    /** Games evaluated with {@code network} (shared, read-only; null: the handcrafted evaluation). */
-    public SelfPlayGame(SelfPlaySettings settings, long seed, Network network) {
+    /** Games evaluated as {@code evaluation} says (a network is shared read-only). */
+    public SelfPlayGame(SelfPlaySettings settings, long seed, EvaluationChoice evaluation) {
         this.settings = settings;
         this.random = new SplittableRandom(seed);
         this.table = new TranspositionTable(settings.hashMegabytes());
         this.search = new Search(table, SearchListener.SILENT);
-        search.useNetwork(network);
+        this.evaluation = evaluation;
         this.records = new byte[settings.maxPlies() * TrainingRecord.BYTES];
     }
 
@@ -81,7 +77,7 @@ public final class SelfPlayGame {
         if (MoveGenerator.legalMoves(position, moves, 0) == 0) {
             return null;
         }
-        SearchResult first = search.run(position, new SearchLimits().nodes(settings.nodes()));
+        SearchResult first = search.run(position, new SearchLimits().nodes(settings.nodes()), evaluation);
         return Math.abs(first.score()) > settings.openingLimit() ? null : position;
     }
 
@@ -96,7 +92,7 @@ public final class SelfPlayGame {
                 return over;
             }
             table.newSearch();
-            SearchResult result = search.run(position, new SearchLimits().nodes(settings.nodes()));
+            SearchResult result = search.run(position, new SearchLimits().nodes(settings.nodes()), evaluation);
             int move = result.bestMove();
             int whiteScore = position.sideToMove() == Piece.WHITE ? result.score() : -result.score();
 

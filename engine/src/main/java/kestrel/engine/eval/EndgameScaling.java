@@ -2,6 +2,7 @@ package kestrel.engine.eval;
 
 import kestrel.engine.Bitboards;
 import kestrel.engine.Piece;
+import kestrel.engine.PieceSquareTables;
 import kestrel.engine.Position;
 
 /**

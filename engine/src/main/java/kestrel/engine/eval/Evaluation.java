@@ -4,6 +4,7 @@ import java.util.Arrays;
 import kestrel.engine.Attacks;
 import kestrel.engine.Bitboards;
 import kestrel.engine.Piece;
+import kestrel.engine.PieceSquareTables;
 import kestrel.engine.Position;
 import kestrel.engine.Square;
 
@@ -25,7 +26,20 @@ import kestrel.engine.Square;
  * <p>An instance keeps a pawn cache and scratch arrays, so each search thread needs its own; evaluating allocates
  * nothing. The terms of the last evaluation stay readable for {@link #explain}.
  */
-public final class Evaluation {
+public final class Evaluation implements Evaluator {
+    /** The choice of the handcrafted evaluation for a search: each thread gets an instance of its own. */
+    public static final EvaluationChoice HANDCRAFTED = new EvaluationChoice() {
+        @Override
+        public Evaluator newEvaluator() {
+            return new Evaluation();
+        }
+
+        @Override
+        public String describe() {
+            return "handcrafted evaluation";
+        }
+    };
+
     static final int MATERIAL = 0;
     static final int PAWNS = 1;
     static final int PASSED_PAWNS = 2;
@@ -68,7 +82,13 @@ public final class Evaluation {
         pawnCache = new PawnCache(pawnCacheEntries);
     }
 
+    /** Nothing is kept along the line; the pawn cache holds results under full pawn keys, valid in any game. */
+    @Override
+    public void startSearch(Position root) {
+    }
+
     /** The static evaluation in centipawns from the side to move's point of view. */
+    @Override
     public int evaluate(Position position) {
         if (isInsufficientMaterial(position)) {
             Arrays.fill(terms, TaperedScore.ZERO);
@@ -81,6 +101,7 @@ public final class Evaluation {
      * As {@link #evaluate}, for a position the caller already knows to have mating material on the board (the search
      * tests {@link #isInsufficientMaterial} at every node before it evaluates): saves testing it a second time.
      */
+    @Override
     public int evaluateWithMatingMaterial(Position position) {
         int white = evaluateForWhite(position);
         return position.sideToMove() == Piece.WHITE ? white : -white;

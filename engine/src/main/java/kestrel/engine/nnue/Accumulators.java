@@ -4,31 +4,33 @@ import java.util.Arrays;
 import kestrel.engine.Move;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
+import kestrel.engine.eval.Evaluator;
 
 /**
- * The network's accumulators along the line a search is on: one pair per ply above the position it was reset to,
- * White's perspective and Black's, {@code hidden} ints each. A position with a stack attached
- * ({@link Position#attach}) pushes each move here and pops it on unmake.
+ * One search thread's evaluation with a network: its accumulators along the line the search is on, one pair per ply
+ * above the root, White's perspective and Black's, {@code hidden} ints each.
  *
- * <p>A push only records the move, the moved piece and the captured piece; the accumulators are brought up to date
- * when the position is evaluated, from the nearest computed ancestor, by subtracting and adding the weight rows of
- * the pieces that changed. Nodes that are never evaluated (cut by the table, or by a beta cut-off before their
- * evaluation) so cost nothing, and the result is exactly the from-scratch sum: integer addition in any order. One
- * stack serves one search thread; its arrays are allocated when it is made and grow only past
+ * <p>The position is not told of them: each make records in the position's own history the move, the moved and the
+ * captured piece, and a number unique to that make ({@link Position#moveIdAt}). When a position is evaluated, the
+ * accumulators are brought up to date from the nearest ply whose number is still the one they were computed for, by
+ * subtracting and adding the weight rows of the pieces that changed. Nodes that are never evaluated (cut by the
+ * table, or by a beta cut-off before their evaluation) so cost nothing, and the result is exactly the from-scratch
+ * sum: integer addition in any order. The arrays are allocated when the evaluator is made and grow only past
  * {@value #INITIAL_PLIES} plies.
  */
-public final class Accumulators {
+public final class Accumulators implements Evaluator {
     private static final int INITIAL_PLIES = 256;
+    /** No make has this number: a ply not computed since the search started. */
+    private static final long NOT_COMPUTED = 0;
 
     private final Network network;
     private final int hidden;
     private int[][] white;
     private int[][] black;
-    private boolean[] computed;
-    private int[] moves;
-    private int[] movedPieces;
-    private int[] capturedPieces;
-    private int top;
+    /** The make number each ply's accumulators were computed for; index 0 is the root, computed at the start. */
+    private long[] computedFor;
+    /** The ply of the position the search started from: index {@code i} holds ply {@code rootPly + i}. */
+    private int rootPly;
 
     public Accumulators(Network network) {
         this.network = network;
@@ -40,32 +42,18 @@ public final class Accumulators {
         return network;
     }
 
-    /** Starts over from {@code position}: computes the bottom accumulator from its pieces. */
-    public void reset(Position position) {
-        top = 0;
-        network.refresh(position, white[0], black[0]);
-        computed[0] = true;
+    /** Starts over from {@code root}: computes the bottom accumulators from its pieces, forgets the rest. */
+    @Override
+    public void startSearch(Position root) {
+        rootPly = root.ply();
+        network.refresh(root, white[0], black[0]);
+        Arrays.fill(computedFor, NOT_COMPUTED);
     }
 
-    /** Records a move about to change the board, or a null move ({@link Move#NONE}). */
-    public void push(int move, int movedPiece, int capturedPiece) {
-        top++;
-        if (top == white.length) {
-            grow();
-        }
-        moves[top] = move;
-        movedPieces[top] = movedPiece;
-        capturedPieces[top] = capturedPiece;
-        computed[top] = false;
-    }
-
-    public void pop() {
-        top--;
-    }
-
-    /** The network's score of {@code position}, which must be the one the pushes led to, for its side to move. */
+    /** The network's score of {@code position}, which must lie on a line made from the search's root. */
+    @Override
     public int evaluate(Position position) {
-        update();
+        int top = update(position);
         return position.sideToMove() == Piece.WHITE ? network.evaluate(white[top], black[top])
                 : network.evaluate(black[top], white[top]);
     }
@@ -75,31 +63,40 @@ public final class Accumulators {
         int[] freshWhite = new int[hidden];
         int[] freshBlack = new int[hidden];
         network.refresh(position, freshWhite, freshBlack);
-        update();
+        int top = update(position);
         return Arrays.equals(white[top], freshWhite) && Arrays.equals(black[top], freshBlack);
     }
 
-    /** Brings the top ply's accumulators up to date from the nearest computed ply below. */
-    private void update() {
+    /**
+     * Brings the accumulators of {@code position} up to date from the nearest ply still computed for the same line,
+     * and returns its index.
+     */
+    private int update(Position position) {
+        int top = position.ply() - rootPly;
+        if (top >= white.length) {
+            grow(Math.max(top + 1, white.length * 2));
+        }
         int ready = top;
-        while (!computed[ready]) {
+        while (ready > 0 && computedFor[ready] != position.moveIdAt(rootPly + ready - 1)) {
             ready--;
         }
-        for (int ply = ready + 1; ply <= top; ply++) {
-            apply(ply, Piece.WHITE, white[ply - 1], white[ply]);
-            apply(ply, Piece.BLACK, black[ply - 1], black[ply]);
-            computed[ply] = true;
+        for (int index = ready + 1; index <= top; index++) {
+            int ply = rootPly + index - 1;
+            apply(position, ply, Piece.WHITE, white[index - 1], white[index]);
+            apply(position, ply, Piece.BLACK, black[index - 1], black[index]);
+            computedFor[index] = position.moveIdAt(ply);
         }
+        return top;
     }
 
-    /** target = source changed by the move pushed at {@code ply}, for one perspective. */
-    private void apply(int ply, int perspective, int[] source, int[] target) {
-        int move = moves[ply];
+    /** target = source changed by the move made at {@code ply} of the position's history, for one perspective. */
+    private void apply(Position position, int ply, int perspective, int[] source, int[] target) {
+        int move = position.moveAt(ply);
         if (move == Move.NONE) {
             System.arraycopy(source, 0, target, 0, hidden);
             return;
         }
-        int piece = movedPieces[ply];
+        int piece = position.movedPieceAt(ply);
         int from = Move.from(move);
         int to = Move.to(move);
         int kind = Move.kind(move);
@@ -115,7 +112,7 @@ public final class Accumulators {
         int landed = kind == Move.PROMOTION ? Piece.of(Piece.color(piece), Move.promotionType(move)) : piece;
         int removed = Features.index(perspective, piece, from);
         int added = Features.index(perspective, landed, to);
-        int captured = capturedPieces[ply];
+        int captured = position.capturedAt(ply);
         if (captured == Piece.NONE) {
             network.subtractAdd(source, target, removed, added);
         } else {
@@ -128,20 +125,13 @@ public final class Accumulators {
     private void allocate(int plies) {
         white = new int[plies][hidden];
         black = new int[plies][hidden];
-        computed = new boolean[plies];
-        moves = new int[plies];
-        movedPieces = new int[plies];
-        capturedPieces = new int[plies];
+        computedFor = new long[plies];
     }
 
-    private void grow() {
-        int plies = white.length * 2;
+    private void grow(int plies) {
         white = grown(white, plies);
         black = grown(black, plies);
-        computed = Arrays.copyOf(computed, plies);
-        moves = Arrays.copyOf(moves, plies);
-        movedPieces = Arrays.copyOf(movedPieces, plies);
-        capturedPieces = Arrays.copyOf(capturedPieces, plies);
+        computedFor = Arrays.copyOf(computedFor, plies);
     }
 
     private int[][] grown(int[][] accumulators, int plies) {

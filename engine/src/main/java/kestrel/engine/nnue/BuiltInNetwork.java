@@ -2,13 +2,14 @@ package kestrel.engine.nnue;
 
 import java.io.IOException;
 import java.io.InputStream;
+import kestrel.engine.eval.Evaluation;
+import kestrel.engine.eval.EvaluationChoice;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The network shipped in the jar at {@value #RESOURCE}, loaded once on first use. Until a trained network is put
- * there, there is none and the engine plays with the handcrafted evaluation; dropping a file at that path makes it
- * the default.
+ * The network shipped in the jar at {@value #RESOURCE} (net 8 of docs/nnue.md), loaded once on first use. A jar
+ * built without one, or with a broken one, plays with the handcrafted evaluation.
  */
 public final class BuiltInNetwork {
     public static final String RESOURCE = "/kestrel/engine/nnue/kestrel.nnue";
@@ -20,6 +21,12 @@ public final class BuiltInNetwork {
     /** The built-in network, or null when the jar has none (or a broken one, which is logged). */
     public static Network get() {
         return Holder.NETWORK;
+    }
+
+    /** The built-in network, or the handcrafted evaluation when the jar has none. */
+    public static EvaluationChoice orHandcrafted() {
+        Network network = get();
+        return network != null ? network : Evaluation.HANDCRAFTED;
     }
 
     /** Loads the resource, letting a broken one fail: for tests of the shipped file. */

@@ -7,8 +7,8 @@ import java.util.function.Consumer;
 import kestrel.engine.Fen;
 import kestrel.engine.Move;
 import kestrel.engine.Position;
+import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.nnue.BuiltInNetwork;
-import kestrel.engine.nnue.Network;
 
 /**
  * The bench: a fixed set of positions, each searched to a fixed depth with an empty table. Its node count on one
@@ -69,34 +69,35 @@ public final class Bench {
      * position to {@code out} and, last, the total: {@code <nodes> nodes <nps> nps}.
      */
     public static Result run(int depth, Consumer<String> out) {
-        return run(depth, 1, 0, BuiltInNetwork.get(), false, out);
+        return run(depth, 1, 0, BuiltInNetwork.orHandcrafted(), false, out);
     }
 
-    /** As {@link #run(int, Consumer)}, evaluating with {@code network} (null: the handcrafted evaluation). */
-    public static Result run(int depth, Network network, Consumer<String> out) {
-        return run(depth, 1, 0, network, false, out);
+    /** As {@link #run(int, Consumer)}, evaluating as {@code evaluation} says. */
+    public static Result run(int depth, EvaluationChoice evaluation, Consumer<String> out) {
+        return run(depth, 1, 0, evaluation, false, out);
     }
 
     /**
      * Searches every bench position with {@code threads} search threads (Lazy SMP, see {@link SearchThreads}): to
-     * {@code depth} when {@code movetimeMillis} is 0, else for {@code movetimeMillis} each, evaluating with
-     * {@code network} (null: the handcrafted evaluation). Writes one line per position to {@code out}, with the depth
+     * {@code depth} when {@code movetimeMillis} is 0, else for {@code movetimeMillis} each, evaluating with the
+     * built-in network (the handcrafted evaluation when the jar has none). Writes one line per position to {@code out}, with the depth
      * reached and the time, then the time, the thread count and the CPU time of the main search thread, and last the
      * total: {@code <nodes> nodes <nps> nps}. Only one thread to a fixed depth gives the same node count on every
      * run; the others measure speed. On a machine busy with other work, the main thread's CPU time to a depth says
      * what the wall time would be with a core for each search thread.
      */
     public static Result run(int depth, int threads, long movetimeMillis, Consumer<String> out) {
-        return run(depth, threads, movetimeMillis, BuiltInNetwork.get(), true, out);
+        return run(depth, threads, movetimeMillis, BuiltInNetwork.orHandcrafted(), true, out);
     }
 
-    /** As {@link #run(int, int, long, Consumer)}, evaluating with {@code network} (null: handcrafted). */
-    public static Result run(int depth, int threads, long movetimeMillis, Network network, Consumer<String> out) {
-        return run(depth, threads, movetimeMillis, network, true, out);
+    /** As {@link #run(int, int, long, Consumer)}, evaluating as {@code evaluation} says. */
+    public static Result run(int depth, int threads, long movetimeMillis, EvaluationChoice evaluation,
+                             Consumer<String> out) {
+        return run(depth, threads, movetimeMillis, evaluation, true, out);
     }
 
-    private static Result run(int depth, int threads, long movetimeMillis, Network network, boolean detailed,
-            Consumer<String> out) {
+    private static Result run(int depth, int threads, long movetimeMillis, EvaluationChoice evaluation,
+                              boolean detailed, Consumer<String> out) {
         if (depth < 1 || depth > MAX_DEPTH) {
             throw new IllegalArgumentException("bench depth must be 1 .. " + MAX_DEPTH + ", not " + depth);
         }
@@ -119,7 +120,6 @@ public final class Bench {
         long start;
         long cpuStart = cpuMeasured ? cpu.getCurrentThreadCpuTime() : 0;
         try (SearchThreads searchThreads = new SearchThreads(table, SearchListener.SILENT, threads)) {
-            searchThreads.useNetwork(network);
             start = System.nanoTime();
             for (int index = 0; index < positions.length; index++) {
                 String fen = POSITIONS.get(index);
@@ -129,7 +129,7 @@ public final class Bench {
                         ? new SearchLimits().moveTime(movetimeMillis).moveOverhead(0)
                         : new SearchLimits().depth(depth);
                 long positionStart = System.nanoTime();
-                SearchResult result = searchThreads.run(position, limits, new SearchControl());
+                SearchResult result = searchThreads.run(position, limits, new SearchControl(), evaluation);
                 long positionMillis = (System.nanoTime() - positionStart) / 1_000_000L;
                 totalNodes += result.nodes();
                 String line = String.format("%2d/%d %-70s %-6s %10d nodes", index + 1, POSITIONS.size(), fen,
@@ -149,7 +149,7 @@ public final class Bench {
             summary += ", " + threads + (threads == 1 ? " thread" : " threads")
                     + (cpuMillis >= 0 ? ", main thread CPU " + cpuMillis + " ms" : "");
         }
-        summary += ", " + (network == null ? "handcrafted evaluation" : "network, hidden size " + network.hidden());
+        summary += ", " + evaluation.describe();
         out.accept(summary);
         out.accept(totalNodes + " nodes " + result.nodesPerSecond() + " nps");
         return result;

@@ -6,8 +6,8 @@ import kestrel.engine.MoveGenerator;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import kestrel.engine.eval.Evaluation;
-import kestrel.engine.nnue.Accumulators;
-import kestrel.engine.nnue.Network;
+import kestrel.engine.eval.EvaluationChoice;
+import kestrel.engine.eval.Evaluator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,14 +87,13 @@ public final class Search {
     private boolean helper;
     /** The search's own copy of the position, made once and set anew by each search. */
     private final Position position = Position.startPosition();
-    /** Kept from search to search: its pawn cache holds pawn-only results under full keys, valid in any game. */
-    private final Evaluation evaluation = new Evaluation();
-    /** The network to evaluate with from the next search on, null for the handcrafted evaluation; any thread. */
-    private volatile Network network;
-    /** This search's own accumulators for the network in use (networks are shared, accumulators never are). */
-    private Accumulators accumulators;
-    /** Whether the current search evaluates with the network. */
-    private boolean networkInUse;
+    /** The evaluation the latest search was given, and this thread's evaluator made from it. */
+    private EvaluationChoice evaluationChoice;
+    /**
+     * Kept from search to search while the choice stays the same: the handcrafted evaluation's pawn cache holds
+     * pawn-only results under full keys, valid in any game, and a network's accumulators are large.
+     */
+    private Evaluator evaluator;
     private TimeManager time;
     private int rootPly;
     private long nodes;
@@ -122,9 +121,9 @@ public final class Search {
         }
     }
 
-    /** Searches {@code position} on the calling thread alone, with nothing to stop it but its limits. */
-    public SearchResult run(Position position, SearchLimits limits) {
-        return run(position, limits, new SearchControl());
+    /** Searches {@code position} with {@code evaluation} on the calling thread alone, stopped only by its limits. */
+    public SearchResult run(Position position, SearchLimits limits, EvaluationChoice evaluation) {
+        return run(position, limits, new SearchControl(), evaluation);
     }
 
     /**
@@ -134,17 +133,23 @@ public final class Search {
      * (where only {@code stop} ends it, or the last depth): the caller holds the result until it may be announced
      * ({@link SearchControl#awaitRelease}).
      */
-    public SearchResult run(Position position, SearchLimits limits, SearchControl control) {
+    public SearchResult run(Position position, SearchLimits limits, SearchControl control,
+                            EvaluationChoice evaluation) {
         table.newSearch();
-        return runThread(0, position, limits, control);
+        return runThread(0, position, limits, control, evaluation);
     }
 
     /**
      * One thread of a search whose table generation the caller has started: thread 0 is the main thread, the others
      * helpers that skip some depths, report nothing and search until the control says the main thread finished.
      */
-    SearchResult runThread(int threadIndex, Position root, SearchLimits limits, SearchControl control) {
+    SearchResult runThread(int threadIndex, Position root, SearchLimits limits, SearchControl control,
+                           EvaluationChoice evaluation) {
         this.control = control;
+        if (evaluation != evaluationChoice) {
+            evaluator = evaluation.newEvaluator();
+            evaluationChoice = evaluation;
+        }
         this.threadIndex = threadIndex;
         this.helper = threadIndex > 0;
         nodes = 0;
@@ -182,7 +187,7 @@ public final class Search {
         startNanos = System.nanoTime();
         nextCurrentMoveNanos = startNanos + CURRENT_MOVE_DELAY_NANOS;
         position.copyFrom(start);
-        setUpEvaluation();
+        evaluator.startSearch(position);
         rootPly = position.ply();
         history.clear();
         aborted = false;
@@ -745,34 +750,9 @@ public final class Search {
         pvLength[ply] = Math.max(childLength, ply + 1);
     }
 
-    /**
-     * Evaluates with {@code network} from the next search on (null: the handcrafted evaluation). Safe from any
-     * thread; a search in progress keeps the evaluation it started with.
-     */
-    public void useNetwork(Network network) {
-        this.network = network;
-    }
-
-    /**
-     * Attaches this search's accumulators to its position when a network evaluates; they are allocated only when the
-     * network changed.
-     */
-    private void setUpEvaluation() {
-        Network current = network;
-        networkInUse = current != null;
-        if (current == null) {
-            position.attach(null); // the handcrafted evaluation needs no accumulators to be kept up to date
-            return;
-        }
-        if (accumulators == null || accumulators.network() != current) {
-            accumulators = new Accumulators(current);
-        }
-        position.attach(accumulators);
-    }
-
-    /** The network the latest search evaluated with, null for the handcrafted evaluation. For tests. */
-    Network evaluatedWith() {
-        return networkInUse ? accumulators.network() : null;
+    /** The evaluation the latest search was given. For tests. */
+    EvaluationChoice evaluatedWith() {
+        return evaluationChoice;
     }
 
     /** Whether the latest search this one took part in was the one under {@code control}. For tests. */
@@ -782,12 +762,11 @@ public final class Search {
 
     /** The evaluation at a node that has already been found to have mating material (see search()). */
     private int evaluateWithMatingMaterial() {
-        return belowMates(networkInUse ? accumulators.evaluate(position)
-                : evaluation.evaluateWithMatingMaterial(position));
+        return belowMates(evaluator.evaluateWithMatingMaterial(position));
     }
 
     private int evaluate() {
-        return belowMates(networkInUse ? accumulators.evaluate(position) : evaluation.evaluate(position));
+        return belowMates(evaluator.evaluate(position));
     }
 
     /** A static score never reaches the mate range, whatever the evaluation says. */

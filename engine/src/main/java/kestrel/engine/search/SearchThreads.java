@@ -3,7 +3,7 @@ package kestrel.engine.search;
 import java.util.ArrayList;
 import java.util.List;
 import kestrel.engine.Position;
-import kestrel.engine.nnue.Network;
+import kestrel.engine.eval.EvaluationChoice;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,8 +30,6 @@ public final class SearchThreads implements AutoCloseable {
     private final TranspositionTable table;
     private final Search main;
     private final Helper[] helpers;
-    /** The network for the next search, null for the handcrafted evaluation; set from any thread. */
-    private volatile Network network;
 
     /**
      * {@code count} threads (1 .. {@value #MAX_THREADS}): the caller's and {@code count - 1} helpers, started now,
@@ -56,16 +54,6 @@ public final class SearchThreads implements AutoCloseable {
         }
     }
 
-    /**
-     * Evaluates with {@code network} (null: the handcrafted evaluation) on every thread from the next {@link #run}
-     * on. Safe from any thread: {@link #run} reads it once and hands that one network to all its threads before any
-     * starts, so a search in progress keeps its evaluation, also on a helper that starts late. The network is shared
-     * read-only; each search keeps its own accumulators.
-     */
-    public void useNetwork(Network network) {
-        this.network = network;
-    }
-
     /** The number of search threads, the caller's included. */
     public int count() {
         return helpers.length + 1;
@@ -75,25 +63,20 @@ public final class SearchThreads implements AutoCloseable {
      * Searches {@code position} on all threads until the main search ends (by its limits or {@code control}), then
      * stops the helpers and waits for them. Returns the main search's result with the nodes of all threads. A search
      * with a strength limit runs on the main thread alone: its node budget is the weakening, and stays one thread's.
+     * Every thread evaluates as {@code evaluation} says, each with an evaluator of its own.
      */
-    public SearchResult run(Position position, SearchLimits limits, SearchControl control) {
+    public SearchResult run(Position position, SearchLimits limits, SearchControl control,
+                            EvaluationChoice evaluation) {
         table.newSearch();
-        // One network for the whole search: a helper reads its own only when it starts, which may be after a
-        // useNetwork that is meant for the next search.
-        Network current = network;
-        main.useNetwork(current);
-        for (Helper helper : helpers) {
-            helper.search.useNetwork(current);
-        }
         boolean parallel = limits.strength() == null;
         if (parallel) {
             for (Helper helper : helpers) {
-                helper.search(position, limits, control);
+                helper.search(position, limits, control, evaluation);
             }
         }
         SearchResult result;
         try {
-            result = main.runThread(0, position, limits, control);
+            result = main.runThread(0, position, limits, control, evaluation);
         } finally {
             control.finish();
             if (parallel) {
@@ -127,11 +110,11 @@ public final class SearchThreads implements AutoCloseable {
     }
 
     /**
-     * The networks the threads that took part in the search under {@code control} evaluated with (null: the
-     * handcrafted evaluation), the main thread's first; helpers that never started it are left out. For tests.
+     * The evaluations the threads that took part in the search under {@code control} used, the main thread's first;
+     * helpers that never started it are left out. For tests.
      */
-    List<Network> networksUsed(SearchControl control) {
-        List<Network> used = new ArrayList<>();
+    List<EvaluationChoice> evaluationsUsed(SearchControl control) {
+        List<EvaluationChoice> used = new ArrayList<>();
         used.add(main.evaluatedWith());
         for (Helper helper : helpers) {
             if (helper.search.searchedUnder(control)) {
@@ -187,6 +170,7 @@ public final class SearchThreads implements AutoCloseable {
         private Position position;
         private SearchLimits limits;
         private SearchControl control;
+        private EvaluationChoice evaluation;
 
         Helper(Search search, int index) {
             this.search = search;
@@ -197,10 +181,12 @@ public final class SearchThreads implements AutoCloseable {
             thread.start();
         }
 
-        synchronized void search(Position position, SearchLimits limits, SearchControl control) {
+        synchronized void search(Position position, SearchLimits limits, SearchControl control,
+                                 EvaluationChoice evaluation) {
             this.position = position;
             this.limits = limits;
             this.control = control;
+            this.evaluation = evaluation;
             start(searchTask);
         }
 
@@ -208,12 +194,14 @@ public final class SearchThreads implements AutoCloseable {
             Position searched;
             SearchLimits searchLimits;
             SearchControl searchControl;
+            EvaluationChoice searchEvaluation;
             synchronized (this) {
                 searched = position;
                 searchLimits = limits;
                 searchControl = control;
+                searchEvaluation = evaluation;
             }
-            search.runThread(index, searched, searchLimits, searchControl);
+            search.runThread(index, searched, searchLimits, searchControl, searchEvaluation);
         }
 
         synchronized void start(Runnable work) {
@@ -236,6 +224,7 @@ public final class SearchThreads implements AutoCloseable {
             position = null;
             limits = null;
             control = null;
+            evaluation = null;
         }
 
         synchronized void close() {

@@ -1,5 +1,6 @@
 package kestrel.engine.datagen;
 
+import static kestrel.engine.eval.Evaluation.HANDCRAFTED;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,7 +18,7 @@ class SelfPlayGameTest {
 
     @Test
     void keepsOnlyQuietPositionsAfterTheSkippedPliesAllLabelledWithOneResult() {
-        SelfPlayGame game = new SelfPlayGame(SMALL, 7);
+        SelfPlayGame game = new SelfPlayGame(SMALL, 7, HANDCRAFTED);
         int games = 0;
         int positions = 0;
         while (games < 6) {
@@ -44,8 +45,8 @@ class SelfPlayGameTest {
 
     @Test
     void theSameSeedPlaysTheSameGames() {
-        SelfPlayGame first = new SelfPlayGame(SMALL, 11);
-        SelfPlayGame second = new SelfPlayGame(SMALL, 11);
+        SelfPlayGame first = new SelfPlayGame(SMALL, 11, HANDCRAFTED);
+        SelfPlayGame second = new SelfPlayGame(SMALL, 11, HANDCRAFTED);
         for (int round = 0; round < 2; round++) {
             int count = first.play();
             assertEquals(count, second.play());

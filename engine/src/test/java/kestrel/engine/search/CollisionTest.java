@@ -1,5 +1,6 @@
 package kestrel.engine.search;
 
+import static kestrel.engine.eval.Evaluation.HANDCRAFTED;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ class CollisionTest {
         TranspositionTable table = new TranspositionTable(1, 0);
         for (Position position : positions()) {
             table.clear();
-            SearchResult result = new Search(table, SearchListener.SILENT).run(position, new SearchLimits().depth(5));
+            SearchResult result = new Search(table, SearchListener.SILENT).run(position, new SearchLimits().depth(5), HANDCRAFTED);
             int[] moves = new int[MoveGenerator.MAX_MOVES];
             boolean hasMoves = MoveGenerator.legalMoves(position, moves, 0) > 0;
             if (hasMoves) {
@@ -33,7 +34,7 @@ class CollisionTest {
     void tableWithTwoVerificationBitsSharedAcrossPositionsGivesLegalMoves() {
         TranspositionTable table = new TranspositionTable(1, 2);
         for (Position position : positions()) {
-            SearchResult result = new Search(table, SearchListener.SILENT).run(position, new SearchLimits().depth(6));
+            SearchResult result = new Search(table, SearchListener.SILENT).run(position, new SearchLimits().depth(6), HANDCRAFTED);
             assertTrue(SearchTesting.isLegal(position, result.bestMove()),
                     Move.toUci(result.bestMove()) + " in " + Fen.toFen(position, false));
             if (result.ponderMove() != Move.NONE) {

@@ -1,5 +1,6 @@
 package kestrel.engine.search;
 
+import static kestrel.engine.eval.Evaluation.HANDCRAFTED;
 import static kestrel.engine.search.SearchTesting.isLegal;
 import static kestrel.engine.search.SearchTesting.move;
 import static kestrel.engine.search.SearchTesting.search;
@@ -88,7 +89,7 @@ class SearchTest {
             position.makeMove(MoveNotation.parseUci(position, uci, false));
         }
         SearchResult result = new Search(new TranspositionTable(4), SearchListener.SILENT)
-                .run(position, new SearchLimits().depth(6));
+                .run(position, new SearchLimits().depth(6), HANDCRAFTED);
         assertEquals(MoveNotation.parseUci(position, "b1c3", false), result.bestMove());
         assertEquals(Score.DRAW, result.score());
     }
@@ -116,7 +117,7 @@ class SearchTest {
     void depthLimitStopsAtThatDepth() {
         SearchTesting.Recorder recorder = new SearchTesting.Recorder();
         SearchResult result = new Search(new TranspositionTable(4), recorder)
-                .run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(5));
+                .run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(5), HANDCRAFTED);
         assertEquals(5, result.depth());
         assertEquals(5, recorder.infos.get(recorder.size() - 1).depth());
         assertTrue(recorder.infos.stream().allMatch(info -> info.depth() <= 5));
@@ -148,7 +149,7 @@ class SearchTest {
     void multiPvReportsDistinctLinesSortedByScore() {
         SearchTesting.Recorder recorder = new SearchTesting.Recorder();
         new Search(new TranspositionTable(4), recorder)
-                .run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(5).multiPv(3));
+                .run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(5).multiPv(3), HANDCRAFTED);
         List<SearchInfo> lines = recorder.exactAtDepth(5);
         assertEquals(3, lines.size());
         Set<Integer> firstMoves = new HashSet<>();
@@ -165,7 +166,7 @@ class SearchTest {
     @Test
     void everyIterationReportsItsPrincipalVariationAsLegalMoves() {
         SearchTesting.Recorder recorder = new SearchTesting.Recorder();
-        new Search(new TranspositionTable(4), recorder).run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(6));
+        new Search(new TranspositionTable(4), recorder).run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(6), HANDCRAFTED);
         for (SearchInfo info : recorder.infos) {
             Position position = Fen.parse(MIDDLEGAME);
             for (int move : info.pv()) {
@@ -190,7 +191,7 @@ class SearchTest {
         SearchControl control = new SearchControl();
         SearchResult[] result = new SearchResult[1];
         Thread thread = new Thread(() -> result[0] = search.run(Fen.parse(MIDDLEGAME),
-                new SearchLimits().infinite(true), control));
+                new SearchLimits().infinite(true), control, HANDCRAFTED));
         thread.start();
         while (recorder.size() < 3) {
             Thread.sleep(5);
@@ -206,7 +207,7 @@ class SearchTest {
         Search search = new Search(new TranspositionTable(4), SearchListener.SILENT);
         SearchControl control = new SearchControl();
         control.stop();
-        SearchResult result = search.run(Fen.parse(MIDDLEGAME), new SearchLimits().infinite(true), control);
+        SearchResult result = search.run(Fen.parse(MIDDLEGAME), new SearchLimits().infinite(true), control, HANDCRAFTED);
         assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));
         assertEquals(1, result.depth());
     }
@@ -216,8 +217,8 @@ class SearchTest {
         Search search = new Search(new TranspositionTable(4), SearchListener.SILENT);
         SearchControl first = new SearchControl();
         first.stop();
-        search.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(3), first);
-        SearchResult next = search.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(4), new SearchControl());
+        search.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(3), first, HANDCRAFTED);
+        SearchResult next = search.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(4), new SearchControl(), HANDCRAFTED);
         assertEquals(4, next.depth());
     }
 
@@ -228,7 +229,7 @@ class SearchTest {
         SearchResult[] result = new SearchResult[1];
         // 30 ms on the clock: without pondering the search would end almost at once.
         Thread thread = new Thread(() -> result[0] = search.run(Fen.parse(MIDDLEGAME),
-                new SearchLimits().ponder(true).whiteTime(30).blackTime(30).moveOverhead(0), control));
+                new SearchLimits().ponder(true).whiteTime(30).blackTime(30).moveOverhead(0), control, HANDCRAFTED));
         thread.start();
         thread.join(300);
         assertTrue(thread.isAlive(), "still pondering");
@@ -245,7 +246,7 @@ class SearchTest {
         control.ponderHit();
         // Returns on its clock, without waiting for anything more.
         SearchResult result = search.run(Fen.parse(MIDDLEGAME),
-                new SearchLimits().ponder(true).whiteTime(30).blackTime(30).moveOverhead(0), control);
+                new SearchLimits().ponder(true).whiteTime(30).blackTime(30).moveOverhead(0), control, HANDCRAFTED);
         assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));
     }
 
@@ -253,7 +254,7 @@ class SearchTest {
     void searchLeavesTheCallersPositionUntouched() {
         Position position = Fen.parse(MIDDLEGAME);
         String before = Fen.toFen(position, false);
-        new Search(new TranspositionTable(4), SearchListener.SILENT).run(position, new SearchLimits().depth(5));
+        new Search(new TranspositionTable(4), SearchListener.SILENT).run(position, new SearchLimits().depth(5), HANDCRAFTED);
         assertEquals(before, Fen.toFen(position, false));
     }
 
@@ -280,7 +281,7 @@ class SearchTest {
             for (long nodes = 3_000; nodes <= 60_000; nodes += 3_700) {
                 SearchTesting.Recorder recorder = new SearchTesting.Recorder();
                 SearchResult result = new Search(new TranspositionTable(4), recorder)
-                        .run(Fen.parse(fen), new SearchLimits().nodes(nodes));
+                        .run(Fen.parse(fen), new SearchLimits().nodes(nodes), HANDCRAFTED);
                 List<SearchInfo> completed = recorder.exactAtDepth(result.depth());
                 assertFalse(completed.isEmpty(), fen + " at " + nodes + " nodes");
                 assertEquals(completed.get(completed.size() - 1).score(), result.score(), fen + " at " + nodes);

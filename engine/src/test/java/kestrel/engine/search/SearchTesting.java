@@ -1,5 +1,6 @@
 package kestrel.engine.search;
 
+import static kestrel.engine.eval.Evaluation.HANDCRAFTED;
 import java.util.ArrayList;
 import java.util.List;
 import kestrel.engine.Fen;
@@ -37,7 +38,7 @@ final class SearchTesting {
     }
 
     static SearchResult search(String fen, SearchLimits limits) {
-        return new Search(new TranspositionTable(4), SearchListener.SILENT).run(Fen.parse(fen), limits);
+        return new Search(new TranspositionTable(4), SearchListener.SILENT).run(Fen.parse(fen), limits, HANDCRAFTED);
     }
 
     static int move(String fen, String uci) {

@@ -1,5 +1,6 @@
 package kestrel.engine.search;
 
+import static kestrel.engine.eval.Evaluation.HANDCRAFTED;
 import static kestrel.engine.search.SearchTesting.isLegal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -19,10 +20,10 @@ class SearchThreadsTest {
     @Test
     void oneThreadSearchesNodeForNodeAsASingleSearch() {
         SearchResult single = new Search(new TranspositionTable(4), SearchListener.SILENT)
-                .run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(7));
+                .run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(7), HANDCRAFTED);
         try (SearchThreads threads = new SearchThreads(new TranspositionTable(4), SearchListener.SILENT, 1)) {
             SearchResult threaded = threads.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(7),
-                    new SearchControl());
+                    new SearchControl(), HANDCRAFTED);
             assertEquals(single, threaded);
         }
     }
@@ -32,7 +33,7 @@ class SearchThreadsTest {
         try (SearchThreads threads = new SearchThreads(new TranspositionTable(4), SearchListener.SILENT, 3)) {
             for (int run = 0; run < 5; run++) {
                 SearchResult result = threads.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(6),
-                        new SearchControl());
+                        new SearchControl(), HANDCRAFTED);
                 assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));
                 assertEquals(6, result.depth());
             }
@@ -46,9 +47,9 @@ class SearchThreadsTest {
             for (int run = 0; run < 50; run++) {
                 // The main thread may be done before a helper has even started; it takes the helper's task back.
                 assertEquals(Move.NONE, threads.run(Fen.parse(mated), new SearchLimits().depth(5),
-                        new SearchControl()).bestMove());
+                        new SearchControl(), HANDCRAFTED).bestMove());
             }
-            assertEquals(5, threads.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(5), new SearchControl())
+            assertEquals(5, threads.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(5), new SearchControl(), HANDCRAFTED)
                     .depth());
         }
     }
@@ -58,7 +59,7 @@ class SearchThreadsTest {
         SearchTesting.Recorder recorder = new SearchTesting.Recorder();
         try (SearchThreads threads = new SearchThreads(new TranspositionTable(4), recorder, 3)) {
             SearchControl control = new SearchControl();
-            SearchResult result = threads.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(8), control);
+            SearchResult result = threads.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(8), control, HANDCRAFTED);
             assertEquals(control.nodes(), result.nodes());
             // The reports count the helpers' nodes too, as far as they were known then: never above the total.
             long lastReported = recorder.infos.get(recorder.infos.size() - 1).nodes();
@@ -71,7 +72,7 @@ class SearchThreadsTest {
         try (SearchThreads threads = new SearchThreads(new TranspositionTable(4), SearchListener.SILENT, 3)) {
             long limit = 50_000;
             SearchResult result = threads.run(Fen.parse(MIDDLEGAME), new SearchLimits().nodes(limit),
-                    new SearchControl());
+                    new SearchControl(), HANDCRAFTED);
             assertTrue(result.nodes() >= limit, "nodes " + result.nodes());
             // Each thread adds its nodes to the total every 1024 nodes, and looks at it as often.
             assertTrue(result.nodes() <= limit + 3 * 2048 + 1024, "nodes " + result.nodes());
@@ -84,7 +85,7 @@ class SearchThreadsTest {
             SearchControl control = new SearchControl();
             SearchResult[] result = new SearchResult[1];
             Thread caller = new Thread(() -> result[0] = threads.run(Fen.parse(MIDDLEGAME),
-                    new SearchLimits().infinite(true), control));
+                    new SearchLimits().infinite(true), control, HANDCRAFTED));
             caller.start();
             caller.join(200);
             assertTrue(caller.isAlive(), "infinite");
@@ -99,7 +100,7 @@ class SearchThreadsTest {
     void onlyTheMainThreadReports() {
         SearchTesting.Recorder recorder = new SearchTesting.Recorder();
         try (SearchThreads threads = new SearchThreads(new TranspositionTable(4), recorder, 4)) {
-            threads.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(7), new SearchControl());
+            threads.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(7), new SearchControl(), HANDCRAFTED);
         }
         for (int depth = 1; depth <= 7; depth++) {
             assertEquals(1, recorder.exactAtDepth(depth).size(), "depth " + depth);
@@ -110,7 +111,7 @@ class SearchThreadsTest {
     void clearingOnAllThreadsEmptiesTheTable() {
         TranspositionTable table = new TranspositionTable(3);
         try (SearchThreads threads = new SearchThreads(table, SearchListener.SILENT, 3)) {
-            threads.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(7), new SearchControl());
+            threads.run(Fen.parse(MIDDLEGAME), new SearchLimits().depth(7), new SearchControl(), HANDCRAFTED);
             assertTrue(table.hashfull() > 0);
             threads.clearTable();
             table.newSearch();

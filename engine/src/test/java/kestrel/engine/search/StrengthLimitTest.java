@@ -1,5 +1,6 @@
 package kestrel.engine.search;
 
+import static kestrel.engine.eval.Evaluation.HANDCRAFTED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -89,7 +90,7 @@ class StrengthLimitTest {
         StrengthLimit weak = StrengthLimit.forElo(StrengthLimit.MIN_ELO);
         Set<Integer> moves = new HashSet<>();
         for (int game = 0; game < 30; game++) {
-            moves.add(search.run(Fen.parse(Fen.START), new SearchLimits().strength(weak)).bestMove());
+            moves.add(search.run(Fen.parse(Fen.START), new SearchLimits().strength(weak), HANDCRAFTED).bestMove());
         }
         assertTrue(moves.size() >= 2, "always " + moves);
     }
@@ -102,7 +103,7 @@ class StrengthLimitTest {
                 Position position = Fen.parse(BACK_RANK_THREAT);
                 // The top rating has no budget: a depth keeps its search short.
                 SearchLimits limits = new SearchLimits().strength(StrengthLimit.forElo(elo)).depth(8);
-                int move = search.run(position, limits).bestMove();
+                int move = search.run(position, limits, HANDCRAFTED).bestMove();
                 position.makeMove(move);
                 assertFalse(hasMateInOne(position), "UCI_Elo " + elo + " played " + Move.toUci(move));
             }
@@ -116,7 +117,7 @@ class StrengthLimitTest {
         for (int elo : new int[] {StrengthLimit.MIN_ELO, 1800, StrengthLimit.MAX_ELO}) {
             for (int game = 0; game < 10; game++) {
                 SearchLimits limits = new SearchLimits().strength(StrengthLimit.forElo(elo)).depth(8);
-                assertEquals(mate, search.run(Fen.parse(WHITE_MATES_IN_ONE), limits).bestMove(), "UCI_Elo " + elo);
+                assertEquals(mate, search.run(Fen.parse(WHITE_MATES_IN_ONE), limits, HANDCRAFTED).bestMove(), "UCI_Elo " + elo);
             }
         }
     }

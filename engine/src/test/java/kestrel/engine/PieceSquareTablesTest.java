@@ -1,11 +1,8 @@
-package kestrel.engine.eval;
+package kestrel.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import kestrel.engine.Piece;
-import kestrel.engine.Position;
-import kestrel.engine.Square;
 import org.junit.jupiter.api.Test;
 
 class PieceSquareTablesTest {

@@ -1,7 +1,5 @@
-package kestrel.engine.eval;
+package kestrel.engine;
 
-import kestrel.engine.Piece;
-import kestrel.engine.Square;
 
 /**
  * Material plus piece-square values for the midgame and the endgame, from White's point of view, indexed
