@@ -15,9 +15,13 @@ final class UciException extends Exception {
         super(message);
     }
 
-    /** {@code 'text'}, shortened with "..." when long: for quoting user input in messages. */
+    /**
+     * {@code 'text'}, shortened with "..." when long and with control characters escaped ({@link PrintableText}): for
+     * quoting user input in messages.
+     */
     static String quote(String text) {
-        String shown = text.length() <= MAX_QUOTED ? text : text.substring(0, MAX_QUOTED) + "...";
-        return "'" + shown + "'";
+        String shown = text.codePointCount(0, text.length()) <= MAX_QUOTED ? text
+                : text.substring(0, text.offsetByCodePoints(0, MAX_QUOTED)) + "...";
+        return "'" + PrintableText.of(shown) + "'";
     }
 }

@@ -50,9 +50,12 @@ final class UciOutput implements AutoCloseable {
         ended = true;
     }
 
-    /** {@code info string <message>}, on one line whatever the message holds. */
+    /**
+     * {@code info string <message>}, on one line whatever the message holds, and with no control character: a
+     * message may quote input from anywhere (a FEN's bad letter, a file's name).
+     */
     void info(String message) {
-        send("info string " + message.replace('\r', ' ').replace('\n', ' '));
+        send("info string " + PrintableText.of(message.replace('\r', ' ').replace('\n', ' ')));
     }
 
     /** Records a line received from the GUI in the debug log, if there is one. */
