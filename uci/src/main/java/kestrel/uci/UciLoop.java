@@ -144,7 +144,11 @@ public final class UciLoop {
                 // Nothing to register: the engine is free.
             }
             case "ucinewgame" -> worker.clearTable();
-            case "position" -> position = PositionCommand.parse(arguments, options.chess960());
+            case "position" -> {
+                PositionCommand set = PositionCommand.parse(arguments, options.chess960());
+                position = set.position();
+                set.notes().forEach(output::info);
+            }
             case "go" -> go(arguments);
             case "stop" -> worker.stop();
             case "ponderhit" -> worker.ponderHit();
