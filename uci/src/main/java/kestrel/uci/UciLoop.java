@@ -308,6 +308,8 @@ public final class UciLoop {
     private void go(List<String> arguments) throws UciException {
         boolean chess960 = options.chess960();
         GoCommand go = GoCommand.parse(arguments, position, chess960);
+        // What was adjusted or skipped is said; the search runs all the same, since the GUI waits for its bestmove.
+        go.notes().forEach(output::info);
         if (go.isPerft()) {
             worker.perft(position, go.perftDepth(), chess960);
             return;

@@ -81,24 +81,97 @@ class GoCommandTest {
     }
 
     @Test
-    void rejectsNegativeDepth() {
-        UciException error = assertThrows(UciException.class, () -> parse("depth -3"));
-        assertEquals("go depth must be from 1 to 127, not -3", error.getMessage());
+    void aDepthBelowOneIsTheSmallestSearch() throws UciException {
+        GoCommand go = parse("depth -3");
+        assertEquals(1, go.limits().depth());
+        assertEquals(List.of("go depth must be from 1 to 127, not -3: using 1"), go.notes());
     }
 
     @Test
-    void rejectsANumberThatIsNotOne() {
-        UciException error = assertThrows(UciException.class, () -> parse("movetime 1.5"));
-        assertEquals("go movetime: '1.5' is not a number", error.getMessage());
+    void zeroNodesAndZeroMovetimeAreTheSmallestSearch() throws UciException {
+        GoCommand go = parse("nodes 0 movetime 0");
+        assertEquals(1, go.limits().nodes());
+        assertEquals(1, go.limits().moveTime());
+        assertEquals(2, go.notes().size());
     }
 
     @Test
-    void rejectsUnknownWords() {
-        assertThrows(UciException.class, () -> parse("depth 3 quickly"));
+    void mateZeroSearchesOnePly() throws UciException {
+        GoCommand go = parse("mate 0");
+        assertEquals(0, go.limits().mate());
+        assertEquals(1, go.limits().depth());
+        assertEquals(1, go.notes().size());
     }
 
     @Test
-    void rejectsEmptySearchMoves() {
-        assertThrows(UciException.class, () -> parse("searchmoves depth 3"));
+    void aDepthBeyondTheDeepestIsTheDeepest() throws UciException {
+        assertEquals(GoCommand.MAX_DEPTH, parse("depth 100000").limits().depth());
+    }
+
+    @Test
+    void aNumberTooLargeForALongIsTheLargest() throws UciException {
+        assertEquals(Long.MAX_VALUE, parse("nodes 99999999999999999999").limits().nodes());
+    }
+
+    @Test
+    void aValueThatIsNotANumberIsSkipped() throws UciException {
+        GoCommand go = parse("movetime 1.5 depth 4");
+        assertEquals(0, go.limits().moveTime());
+        assertEquals(4, go.limits().depth());
+        assertEquals(List.of("go movetime: '1.5' is not a number, ignored"), go.notes());
+    }
+
+    @Test
+    void aMissingNumberLeavesTheNextKeywordAlone() throws UciException {
+        GoCommand go = parse("wtime btime 3000");
+        assertEquals(-1, go.limits().whiteTime());
+        assertEquals(3000, go.limits().blackTime());
+        assertEquals(List.of("go wtime: the number is missing, ignored"), go.notes());
+    }
+
+    @Test
+    void unknownWordsAreSkipped() throws UciException {
+        GoCommand go = parse("depth 3 quickly");
+        assertEquals(3, go.limits().depth());
+        assertEquals(List.of("go: unknown parameter 'quickly', ignored"), go.notes());
+    }
+
+    @Test
+    void illegalSearchMovesAreSkipped() throws UciException {
+        GoCommand go = parse("searchmoves e2e4 e7e5");
+        assertArrayEquals(new int[] {Move.of(Square.E2, Square.E4)}, go.limits().searchMoves());
+        assertEquals(List.of("go searchmoves: 'e7e5' is not a legal move here, ignored"), go.notes());
+    }
+
+    @Test
+    void searchMovesWithNoLegalMoveSearchAllMoves() throws UciException {
+        GoCommand go = parse("searchmoves e7e5 depth 3");
+        assertEquals(0, go.limits().searchMoves().length);
+        assertEquals(List.of("go searchmoves: 'e7e5' is not a legal move here, searching all moves"), go.notes());
+    }
+
+    @Test
+    void emptySearchMovesSearchAllMoves() throws UciException {
+        GoCommand go = parse("searchmoves depth 3");
+        assertEquals(0, go.limits().searchMoves().length);
+        assertEquals(3, go.limits().depth());
+        assertEquals(1, go.notes().size());
+    }
+
+    @Test
+    void aGoodGoHasNoNotes() throws UciException {
+        assertEquals(List.of(), parse("wtime -120 btime 5000 winc 0 binc 0 movestogo 0 depth 5").notes());
+    }
+
+    @Test
+    void rejectsABadPerftDepth() {
+        UciException error = assertThrows(UciException.class, () -> parse("perft 0"));
+        assertEquals("go perft must be from 1 to 20, not 0", error.getMessage());
+    }
+
+    @Test
+    void rejectsPerftWithSearchParameters() {
+        UciException error = assertThrows(UciException.class, () -> parse("perft 3 depth 2"));
+        assertEquals("go perft takes no other parameters", error.getMessage());
     }
 }
