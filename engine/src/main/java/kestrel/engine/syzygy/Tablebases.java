@@ -60,7 +60,7 @@ public final class Tablebases {
 
     /**
      * Opens the tables in the folders of {@code paths}, separated by {@link File#pathSeparator}; an empty or blank
-     * string (or {@code <empty>}) gives {@link #EMPTY}. Where a material is in several folders the first is used.
+     * string (or {@code <empty>}) gives {@link #EMPTY}. Where a material is in several folders the first copy that opens is used.
      */
     public static Tablebases open(String paths) {
         return open(paths, MappedTableFile.DEFAULT_PIECE_BITS);
@@ -72,8 +72,8 @@ public final class Tablebases {
             return EMPTY;
         }
         List<String> problems = new ArrayList<>();
-        // Material key (White first, as named) -> the files, first folder wins.
-        TreeMap<Long, Path[]> found = new TreeMap<>();
+        // Material key (White first, as named) -> its WDL files and its DTZ files, in folder order.
+        TreeMap<Long, List<List<Path>>> found = new TreeMap<>();
         for (String folder : paths.split(File.pathSeparator)) {
             if (folder.isBlank()) {
                 continue;
@@ -92,10 +92,8 @@ public final class Tablebases {
                         problems.add("not a table name: " + file);
                         continue;
                     }
-                    Path[] pair = found.computeIfAbsent(key, k -> new Path[2]);
-                    if (pair[dtz ? 1 : 0] == null) {
-                        pair[dtz ? 1 : 0] = file;
-                    }
+                    found.computeIfAbsent(key, k -> List.of(new ArrayList<>(), new ArrayList<>()))
+                            .get(dtz ? 1 : 0).add(file);
                 }
             } catch (IOException e) {
                 problems.add("cannot read folder " + dir + ": " + e.getMessage());
@@ -107,8 +105,8 @@ public final class Tablebases {
         int dtzCount = 0;
         for (var material : found.entrySet()) {
             long key = material.getKey();
-            SyzygyTable wdl = openTable(material.getValue()[0], key, false, mapPieceBits, problems);
-            SyzygyTable dtz = openTable(material.getValue()[1], key, true, mapPieceBits, problems);
+            SyzygyTable wdl = openFirst(material.getValue().get(0), key, false, mapPieceBits, problems);
+            SyzygyTable dtz = openFirst(material.getValue().get(1), key, true, mapPieceBits, problems);
             if (wdl == null) {
                 if (dtz != null) {
                     problems.add("DTZ table without its WDL table, not used: " + dtz.path());
@@ -129,16 +127,17 @@ public final class Tablebases {
         return new Tablebases(map, maxPieces, wdlCount, dtzCount, problems);
     }
 
-    private static SyzygyTable openTable(Path path, long key, boolean dtz, int mapPieceBits, List<String> problems) {
-        if (path == null) {
-            return null;
+    /** The first of the files that opens; a broken one is reported and the next folder's copy tried. */
+    private static SyzygyTable openFirst(List<Path> paths, long key, boolean dtz, int mapPieceBits,
+            List<String> problems) {
+        for (Path path : paths) {
+            try {
+                return new SyzygyTable(path, key, dtz, mapPieceBits);
+            } catch (IOException | RuntimeException e) {
+                problems.add("broken table " + path + ": " + e.getMessage());
+            }
         }
-        try {
-            return new SyzygyTable(path, key, dtz, mapPieceBits);
-        } catch (IOException | RuntimeException e) {
-            problems.add("broken table " + path + ": " + e.getMessage());
-            return null;
-        }
+        return null;
     }
 
     /** The largest piece count (kings included) of the WDL tables; 0 when none opened. */

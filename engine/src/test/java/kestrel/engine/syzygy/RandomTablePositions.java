@@ -19,11 +19,16 @@ final class RandomTablePositions {
         this.random = new SplittableRandom(seed);
     }
 
-    /** A random legal FEN of the material of {@code tableName} (such as {@code KRPvKR}), either colour first. */
+    /**
+     * A random legal FEN of the material of {@code tableName} (such as {@code KRPvKR}), either colour first. With
+     * pawns on both sides, a quarter of the positions are built around an en-passant capture.
+     */
     String next(String tableName) {
         while (true) {
             char[] board = new char[64];
             boolean swapColors = random.nextBoolean();
+            int sideToMove = random.nextBoolean() ? Piece.WHITE : Piece.BLACK;
+            StringBuilder pieces = new StringBuilder();
             int color = Piece.WHITE;
             for (char c : tableName.toCharArray()) {
                 if (c == 'v') {
@@ -31,12 +36,29 @@ final class RandomTablePositions {
                     continue;
                 }
                 int pieceColor = swapColors ? color ^ 1 : color;
-                char letter = pieceColor == Piece.WHITE ? c : Character.toLowerCase(c);
-                int square = randomSquare(board, c == 'P');
-                board[square] = letter;
+                pieces.append(pieceColor == Piece.WHITE ? c : Character.toLowerCase(c));
             }
-            int sideToMove = random.nextBoolean() ? Piece.WHITE : Piece.BLACK;
-            String enPassant = random.nextBoolean() ? enPassantSquare(board, sideToMove) : "-";
+            String enPassant = "-";
+            boolean bothPawns = pieces.indexOf("P") >= 0 && pieces.indexOf("p") >= 0;
+            if (bothPawns && random.nextInt(4) == 0) {
+                enPassant = placeEnPassant(board, sideToMove);
+                pieces.deleteCharAt(pieces.indexOf("P"));
+                pieces.deleteCharAt(pieces.indexOf("p"));
+            }
+            for (int i = 0; i < pieces.length(); i++) {
+                char letter = pieces.charAt(i);
+                board[randomSquare(board, Character.toUpperCase(letter) == 'P')] = letter;
+            }
+            if (enPassant.equals("-") && random.nextBoolean()) {
+                enPassant = enPassantSquare(board, sideToMove);
+            } else if (!enPassant.equals("-")) {
+                // The squares the pawn crossed were reserved with a marker: empty them again.
+                for (int sq = 0; sq < 64; sq++) {
+                    if (board[sq] == '*') {
+                        board[sq] = 0;
+                    }
+                }
+            }
             String fen = placement(board) + (sideToMove == Piece.WHITE ? " w - " : " b - ") + enPassant + " 0 1";
             try {
                 Position position = Fen.parse(fen);
@@ -48,6 +70,21 @@ final class RandomTablePositions {
                 // the side not to move in check, or an impossible en-passant square: draw again
             }
         }
+    }
+
+    /** An enemy pawn just pushed two squares beside one of ours; the squares it crossed reserved with '*'. */
+    private String placeEnPassant(char[] board, int sideToMove) {
+        int rank = sideToMove == Piece.WHITE ? 4 : 3;
+        int behind = sideToMove == Piece.WHITE ? 8 : -8;
+        int file = random.nextInt(8);
+        int ownFile = file == 0 ? 1 : file == 7 ? 6 : file + (random.nextBoolean() ? 1 : -1);
+        int square = rank * 8 + file;
+        board[square] = sideToMove == Piece.WHITE ? 'p' : 'P';
+        board[rank * 8 + ownFile] = sideToMove == Piece.WHITE ? 'P' : 'p';
+        board[square + behind] = '*';
+        board[square + 2 * behind] = '*';
+        int target = square + behind;
+        return "" + (char) ('a' + (target & 7)) + (char) ('1' + (target >>> 3));
     }
 
     private int randomSquare(char[] board, boolean pawn) {

@@ -7,12 +7,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import kestrel.engine.Fen;
+import kestrel.engine.MoveGenerator;
 import kestrel.engine.Position;
 
 /**
  * The Java half of {@code scripts/syzygy-verify.sh}: for every WDL table in a folder, {@code perTable} random legal
  * positions (both sides to move, en passant where possible) with Kestrel's WDL and DTZ, one line each:
- * {@code table TAB fen TAB wdl TAB dtz}. The script asks fathom the same and compares.
+ * {@code table TAB fen TAB wdl TAB dtz TAB mated-or-dash}. The script asks fathom the same and compares.
  *
  * <p>Usage: {@code SyzygyVerification TABLE_FOLDER PER_TABLE SEED OUTPUT}
  */
@@ -36,6 +37,7 @@ public final class SyzygyVerification {
         }
         RandomTablePositions random = new RandomTablePositions(seed);
         TablebaseProber prober = tables.newProber();
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
         long start = System.nanoTime();
         int total = 0;
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(output))) {
@@ -45,7 +47,8 @@ public final class SyzygyVerification {
                     Position position = Fen.parse(fen);
                     int wdl = prober.probeWdl(position);
                     int dtz = prober.probeDtz(position);
-                    out.println(name + "\t" + fen + "\t" + wdl + "\t" + dtz);
+                    boolean mated = position.inCheck() && MoveGenerator.legalMoves(position, moves, 0) == 0;
+                    out.println(name + "\t" + fen + "\t" + wdl + "\t" + dtz + "\t" + (mated ? "mated" : "-"));
                     total++;
                 }
             }
