@@ -38,7 +38,10 @@ final class EvaluationOptions {
     EvaluationChoice evaluationOrReport(String command, PrintWriter err) throws UnusableNetworkException {
         try {
             return evaluation();
-        } catch (IOException | NetworkFormatException e) {
+        } catch (IOException e) {
+            err.println(command + ": cannot use the network " + evalFile + ": " + FileProblem.ofReading(e));
+            throw new UnusableNetworkException();
+        } catch (NetworkFormatException e) {
             err.println(command + ": cannot use the network " + evalFile + ": " + e.getMessage());
             throw new UnusableNetworkException();
         }

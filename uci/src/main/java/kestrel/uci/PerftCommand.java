@@ -2,8 +2,6 @@ package kestrel.uci;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -184,7 +182,7 @@ public final class PerftCommand implements Callable<Integer> {
         try {
             lines = SuiteParser.read(suite);
         } catch (IOException e) {
-            err().println("error: cannot read the suite " + suite + ": " + describe(e));
+            err().println("error: cannot read the suite " + suite + ": " + FileProblem.ofReading(e));
             return ExitCodes.BAD_INPUT;
         }
         if (lines.isEmpty()) {
@@ -229,16 +227,6 @@ public final class PerftCommand implements Callable<Integer> {
     private static String timing(long nodes, long nanos) {
         double seconds = Math.max(nanos, 1) / 1e9;
         return String.format(Locale.ROOT, "Time: %.3f s, %,.0f nodes per second", seconds, nodes / seconds);
-    }
-
-    private static String describe(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     private PrintWriter out() {

@@ -243,8 +243,8 @@ public final class UciLoop {
             throw new UciException("EvalFile " + UciException.quote(value) + " is not a valid path: " + e.getReason()
                     + "; the current network stays");
         } catch (IOException e) {
-            throw new UciException("cannot read EvalFile " + UciException.quote(value) + ": " + describe(e)
-                    + "; the current network stays");
+            throw new UciException("cannot read EvalFile " + UciException.quote(value) + ": "
+                    + FileProblem.ofReading(e) + "; the current network stays");
         } catch (NetworkFormatException e) {
             throw new UciException("EvalFile " + UciException.quote(value) + " is not usable: " + e.getMessage()
                     + "; the current network stays");

@@ -115,4 +115,13 @@ class BenchCommandTest {
         assertTrue(run.err().startsWith("bench: cannot use the network " + file + ": "), run.err());
         assertEquals(List.of(), run.out());
     }
+
+    @Test
+    void aMissingNetworkFileIsNamedAsMissing() {
+        Path missing = directory.resolve("kestrel.nnue");
+        Run run = bench("1", "--eval-file", missing.toString());
+        assertEquals(2, run.exitCode());
+        assertEquals("bench: cannot use the network " + missing + ": no such file", run.err().strip());
+        assertEquals(List.of(), run.out());
+    }
 }

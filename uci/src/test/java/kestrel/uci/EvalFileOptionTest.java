@@ -42,6 +42,16 @@ class EvalFileOptionTest {
     }
 
     @Test
+    void aMissingNetworkFileIsNamedAsMissing() {
+        Path missing = directory.resolve("kestrel.nnue");
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name EvalFile value " + missing);
+            assertEquals(List.of("info string cannot read EvalFile " + UciException.quote(missing.toString())
+                    + ": no such file; the current network stays"), session.answersBeforeReady());
+        }
+    }
+
+    @Test
     void aNetworkFileIsLoadedAndEvalShowsItsScore() throws IOException {
         Path file = TestNetworkFiles.write(directory.resolve("test.nnue"), NETWORK);
         try (UciSession session = new UciSession()) {
