@@ -7,7 +7,9 @@
 # stops when the LLR crosses a bound. scripts/sprt-combine.sh adds up several runs of one test.
 # NEW_OPTIONS and BASE_OPTIONS add fastchess engine options (no spaces inside one), e.g. a network against the
 # handcrafted evaluation of one jar: NEW_OPTIONS=option.EvalFile=net.nnue scripts/sprt.sh k.jar k.jar
-# ELO0 sets the lower bound (default 0); a fix is tested for no regression with ELO0=-10 and ELO1 0.
+# ELO0 sets the lower bound (default 0); a fix is tested for no regression with ELO0=-5 and ELO1 0.
+# NODES=N plays every move at N nodes instead (TC then only guards against hangs: give a long one, e.g. 60+1): a
+# change of what is searched is tested so, since load on the machine cannot bias a node count.
 set -euo pipefail
 if [ $# -lt 2 ]; then
     sed -n 2,10p "$0" | sed 's/^# \{0,1\}//'
@@ -24,7 +26,7 @@ openings=${OPENINGS:-$root/../shared/data/openings/noob_3moves_4000.epd}
 exec "$fastchess" \
     -engine cmd=java args="-XX:+UseSerialGC -jar $new" name=new ${NEW_OPTIONS:-} \
     -engine cmd=java args="-XX:+UseSerialGC -jar $base" name=base ${BASE_OPTIONS:-} \
-    -each proto=uci tc="$tc" option.Hash=16 \
+    -each proto=uci tc="$tc" ${NODES:+nodes=$NODES} option.Hash=16 \
     -openings file="$openings" format=epd order=random -srand "$seed" \
     -rounds 4000 -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
     -sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=0.05 beta=0.05 \
