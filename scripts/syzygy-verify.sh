@@ -23,8 +23,10 @@ command -v "$FATHOM" >/dev/null || { echo "fathom not found at $FATHOM (apt-get 
 [ -d "$TABLES" ] || { echo "no table folder $TABLES" >&2; exit 2; }
 
 nice -n 5 mvn -B -q test-compile -pl engine >&2
-slf4j=$(find "${HOME}/.m2/repository/org/slf4j/slf4j-api" -name 'slf4j-api-*.jar' ! -name '*sources*' | sort | tail -1)
-nop=$(find "${HOME}/.m2/repository/org/slf4j/slf4j-nop" -name 'slf4j-nop-*.jar' ! -name '*sources*' | sort | tail -1)
+version=$(sed -n 's:.*<slf4j.version>\(.*\)</slf4j.version>.*:\1:p' pom.xml)
+repo="${HOME}/.m2/repository/org/slf4j"
+slf4j="$repo/slf4j-api/$version/slf4j-api-$version.jar"
+nop="$repo/slf4j-nop/$version/slf4j-nop-$version.jar"
 classpath="engine/target/classes:engine/target/test-classes:$slf4j:$nop"
 
 work=$(mktemp -d /tmp/syzygy-verify.XXXXXX)

@@ -125,7 +125,7 @@ final class PairsDecoder {
         return headerEnd;
     }
 
-    /** The flags byte of the header: for DTZ, the stored side and how values are scaled (see {@link DtzTable}). */
+    /** The flags byte of the header: for DTZ, the stored side and how values are scaled (see {@link SyzygyTable}). */
     int flags() {
         return flags;
     }

@@ -17,7 +17,8 @@ import kestrel.engine.Position;
  * a draw but counts as a win in {@link #wdl(int)}. {@link #keeps(int)} marks the moves of the best rank.
  */
 public final class RootMoveRanking {
-    private static final int MAX_DTZ = TablebaseProber.maxDtzRank();
+    /** The rank of a win within the fifty-move rule; other ranks count down from it (as Stockfish's). */
+    private static final int MAX_DTZ = 1 << 18;
 
     private final int[] moves;
     private final int[] dtz;

@@ -1,5 +1,6 @@
 package kestrel.engine.syzygy;
 
+import java.util.Arrays;
 import kestrel.engine.Attacks;
 
 /**
@@ -101,7 +102,7 @@ final class TableIndexing {
     /** The first king in the triangle, the second anywhere not touching it; both on the diagonal come last. */
     private static void fillKingPairs() {
         for (int[] row : KING_PAIR) {
-            java.util.Arrays.fill(row, -1);
+            Arrays.fill(row, -1);
         }
         int code = 0;
         int[] lastIndex = new int[64];

@@ -33,7 +33,6 @@ import kestrel.engine.Position;
 public final class TablebaseProber {
     /** Captures reduce material, so a chain is at most 6 deep; DTZ adds one ply and a zeroing search on top. */
     private static final int MAX_STACK_FRAMES = 16;
-    private static final int MAX_DTZ = 1 << 18;
 
     private final Tablebases tables;
     private final int[] moves = new int[MAX_STACK_FRAMES * MoveGenerator.MAX_MOVES];
@@ -354,9 +353,5 @@ public final class TablebaseProber {
                 || (wdl == LOSS && (flags & SyzygyTable.DTZ_LOSS_IN_PLIES) == 0)
                 || wdl == CURSED_WIN || wdl == BLESSED_LOSS;
         return (inMoves ? 2 * value : value) + 1;
-    }
-
-    static int maxDtzRank() {
-        return MAX_DTZ;
     }
 }
