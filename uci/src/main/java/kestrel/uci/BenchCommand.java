@@ -21,18 +21,20 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Searches a fixed set of positions to a fixed depth. The node count is a fingerprint of the "
                 + "search (on one thread); the last line is '<nodes> nodes <nps> nps'. With --threads and "
-                + "--movetime it measures the speed of the parallel search.",
+                + "--movetime it measures the speed of the parallel search. A depth and --movetime do not go "
+                + "together: the bench searches to a depth or for a time.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",
-            "2:bad input (depth, threads, movetime or network file)"})
+            "2:bad input (depth, threads, movetime, both a depth and a movetime, or network file)"})
 public final class BenchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "depth", defaultValue = "" + Bench.DEFAULT_DEPTH,
-            description = "search depth, 1 .. " + Bench.MAX_DEPTH + " (default: ${DEFAULT-VALUE})")
-    private int depth;
+    @Parameters(index = "0", arity = "0..1", paramLabel = "depth",
+            description = "search depth, 1 .. " + Bench.MAX_DEPTH + " (default: " + Bench.DEFAULT_DEPTH + "); not "
+                    + "with --movetime")
+    private Integer givenDepth;
 
     @Option(names = "--threads", paramLabel = "N",
             description = "search threads, 1 .. " + SearchThreads.MAX_THREADS + " (default: 1); with this option or "
@@ -41,8 +43,8 @@ public final class BenchCommand implements Callable<Integer> {
     private Integer threads;
 
     @Option(names = "--movetime", paramLabel = "MS",
-            description = "search each position this many milliseconds instead of to the depth (default: 0, to the "
-                    + "depth)")
+            description = "search each position this many milliseconds instead of to a depth (default: 0, to the "
+                    + "depth); not with a depth")
     private Long movetime;
 
     @Mixin
@@ -50,6 +52,13 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (givenDepth != null && movetime != null && movetime > 0) {
+            // A search bounded by both would stop at whichever came first, and measure neither: refuse the pair.
+            spec.commandLine().getErr().println("bench: give a depth or --movetime, not both (a depth searches each "
+                    + "position to it, --movetime " + movetime + " searches each position " + movetime + " ms)");
+            return ExitCodes.BAD_INPUT;
+        }
+        int depth = givenDepth == null ? Bench.DEFAULT_DEPTH : givenDepth;
         if (depth < 1 || depth > Bench.MAX_DEPTH) {
             spec.commandLine().getErr().println("bench: depth must be 1 .. " + Bench.MAX_DEPTH + ", not " + depth);
             return ExitCodes.BAD_INPUT;

@@ -124,4 +124,13 @@ class BenchCommandTest {
         assertEquals("bench: cannot use the network " + missing + ": no such file", run.err().strip());
         assertEquals(List.of(), run.out());
     }
+
+    @Test
+    void aDepthAndAMovetimeTogetherAreBadInput() {
+        // One bounds each search by plies, the other by time: the bench measures one or the other, never both.
+        Run run = bench("3", "--threads", "2", "--movetime", "5");
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().startsWith("bench: give a depth or --movetime, not both"), run.err());
+        assertEquals(List.of(), run.out());
+    }
 }
