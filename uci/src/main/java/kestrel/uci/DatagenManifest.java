@@ -10,7 +10,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
 import kestrel.engine.eval.EvaluationChoice;
-import kestrel.engine.nnue.Network;
+import kestrel.engine.nnue.NetworkEvaluation;
 import kestrel.engine.nnue.NetworkFile;
 
 /**
@@ -28,7 +28,7 @@ final class DatagenManifest {
         this.header = "file: " + dataFile.getFileName() + "\n"
                 + "engine: " + Version.NAME + " " + Version.VERSION + "\n"
                 + "evaluation: " + evaluation.describe() + "\n"
-                + "network-sha256: " + (evaluation instanceof Network network ? sha256(NetworkFile.toBytes(network))
+                + "network-sha256: " + (evaluation instanceof NetworkEvaluation chosen ? sha256(NetworkFile.toBytes(chosen.network()))
                         : "-") + "\n"
                 + "nodes: " + nodes + "\n"
                 + "seed: " + seed + "\n"

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import kestrel.engine.nnue.BuiltInNetwork;
 import kestrel.engine.eval.Evaluation;
 import kestrel.engine.eval.EvaluationChoice;
+import kestrel.engine.nnue.NetworkEvaluation;
 import kestrel.engine.nnue.NetworkFile;
 import kestrel.engine.nnue.NetworkFormatException;
 import picocli.CommandLine.Option;
@@ -28,7 +29,7 @@ final class EvaluationOptions {
         if (handcrafted) {
             return Evaluation.HANDCRAFTED;
         }
-        return evalFile != null ? NetworkFile.read(evalFile) : BuiltInNetwork.orHandcrafted();
+        return evalFile != null ? new NetworkEvaluation(NetworkFile.read(evalFile)) : BuiltInNetwork.orHandcrafted();
     }
 
     /**

@@ -23,6 +23,7 @@ import kestrel.engine.eval.Evaluation;
 import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.nnue.BuiltInNetwork;
 import kestrel.engine.nnue.Network;
+import kestrel.engine.nnue.NetworkEvaluation;
 import kestrel.engine.nnue.NetworkFile;
 import kestrel.engine.nnue.NetworkFormatException;
 import kestrel.engine.search.Bench;
@@ -253,7 +254,7 @@ public final class UciLoop {
 
     /** Searches and the bench evaluate with the network when one is loaded and Use NNUE is on. */
     private EvaluationChoice searchEvaluation() {
-        return network != null && options.useNnue() ? network : Evaluation.HANDCRAFTED;
+        return network != null && options.useNnue() ? new NetworkEvaluation(network) : Evaluation.HANDCRAFTED;
     }
 
     private String networkName() {

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import kestrel.engine.nnue.Network;
+import kestrel.engine.nnue.NetworkEvaluation;
 import kestrel.engine.search.Bench;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,7 +88,7 @@ class BenchCommandTest {
         assertEquals("depth 3, 30 positions, ms, network, hidden size 16",
                 one.get(one.size() - 2).replaceFirst(" \\d+ ms", " ms"));
         // The same search as the engine's bench with that network: node for node.
-        long nodes = Bench.run(3, NETWORK, line -> { }).nodes();
+        long nodes = Bench.run(3, new NetworkEvaluation(NETWORK), line -> { }).nodes();
         assertEquals(nodes + " nodes", one.get(one.size() - 1).replaceFirst(" \\d+ nps$", ""));
         Run several = bench("3", "--threads", "2", "--eval-file", file.toString());
         assertEquals(0, several.exitCode(), several.err());

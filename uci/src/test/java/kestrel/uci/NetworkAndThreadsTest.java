@@ -12,6 +12,7 @@ import kestrel.engine.Fen;
 import kestrel.engine.Move;
 import kestrel.engine.MoveNotation;
 import kestrel.engine.nnue.Network;
+import kestrel.engine.nnue.NetworkEvaluation;
 import kestrel.engine.search.Bench;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,7 +117,7 @@ class NetworkAndThreadsTest {
     @Test
     void benchInTheLoopUsesTheNetworkOnOneThreadWhateverThreadsSays() throws IOException {
         Path file = TestNetworkFiles.write(directory.resolve("test.nnue"), NETWORK);
-        long expected = Bench.run(3, NETWORK, line -> { }).nodes();
+        long expected = Bench.run(3, new NetworkEvaluation(NETWORK), line -> { }).nodes();
         try (UciSession session = new UciSession()) {
             session.send("setoption name Threads value 3", "setoption name EvalFile value " + file);
             session.answersBeforeReady();

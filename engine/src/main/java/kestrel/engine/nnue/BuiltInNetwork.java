@@ -26,7 +26,7 @@ public final class BuiltInNetwork {
     /** The built-in network, or the handcrafted evaluation when the jar has none. */
     public static EvaluationChoice orHandcrafted() {
         Network network = get();
-        return network != null ? network : Evaluation.HANDCRAFTED;
+        return network != null ? new NetworkEvaluation(network) : Evaluation.HANDCRAFTED;
     }
 
     /** Loads the resource, letting a broken one fail: for tests of the shipped file. */

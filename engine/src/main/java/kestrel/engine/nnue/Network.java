@@ -2,8 +2,6 @@ package kestrel.engine.nnue;
 
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
-import kestrel.engine.eval.EvaluationChoice;
-import kestrel.engine.eval.Evaluator;
 
 /**
  * A quantized perspective network, immutable, so any number of searches may share one.
@@ -24,7 +22,7 @@ import kestrel.engine.eval.Evaluator;
  * arrays per weight row and per perspective rather than offsets into one array, which it cannot prove free of
  * overlap), and a branch-free clamp, are what lets every loop here run on vector instructions.
  */
-public final class Network implements EvaluationChoice {
+public final class Network {
     public static final int QA = 255;
     public static final int QB = 64;
     public static final int SCALE = 400;
@@ -79,17 +77,6 @@ public final class Network implements EvaluationChoice {
 
     public int hidden() {
         return hidden;
-    }
-
-    /** Accumulators of its own for one search thread; the network itself is shared read-only. */
-    @Override
-    public Evaluator newEvaluator() {
-        return new Accumulators(this);
-    }
-
-    @Override
-    public String describe() {
-        return "network, hidden size " + hidden;
     }
 
     /** The int16 weight of input {@code feature} into neuron {@code neuron} (for writing the file). */

@@ -146,7 +146,7 @@ public final class Search {
     SearchResult runThread(int threadIndex, Position root, SearchLimits limits, SearchControl control,
                            EvaluationChoice evaluation) {
         this.control = control;
-        if (evaluation != evaluationChoice) {
+        if (!evaluation.equals(evaluationChoice)) {
             evaluator = evaluation.newEvaluator();
             evaluationChoice = evaluation;
         }
@@ -753,6 +753,11 @@ public final class Search {
     /** The evaluation the latest search was given. For tests. */
     EvaluationChoice evaluatedWith() {
         return evaluationChoice;
+    }
+
+    /** The evaluator the latest search used. For tests. */
+    Evaluator evaluator() {
+        return evaluator;
     }
 
     /** Whether the latest search this one took part in was the one under {@code control}. For tests. */
