@@ -12,6 +12,8 @@ final class Job {
     private final SearchControl control = new SearchControl();
     /** The bestmove has been sent (see {@link #answerOnce}). */
     private boolean answered;
+    /** The job no longer counts as running (see {@link #end}). Guarded by the {@link SearchWorker}'s lock. */
+    private boolean ended;
 
     Job(boolean chess960) {
         this.chess960 = chess960;
@@ -38,5 +40,17 @@ final class Job {
         }
         answered = true;
         answer.run();
+    }
+
+    /**
+     * Marks the job as no longer running, for the {@link SearchWorker}, which calls it under its lock; true the
+     * first time only, so that a job ended with its last lines is not ended again when its work returns.
+     */
+    boolean end() {
+        if (ended) {
+            return false;
+        }
+        ended = true;
+        return true;
     }
 }

@@ -341,13 +341,33 @@ final class SearchWorker implements AutoCloseable {
             } finally {
                 running = null;
                 synchronized (lock) {
-                    unfinishedJobs--;
-                    if (latest == job) {
-                        latest = null;
-                    }
+                    end(job);
                 }
             }
         });
+    }
+
+    /**
+     * Sends a job's last lines (a search's bestmove, a perft's total) and ends the job in the same step, under the
+     * lock that {@link #isBusy} and {@link #readyOk} read: a GUI sends {@code setoption} or {@code isready} the
+     * moment it has the {@code bestmove}, and that command must find the search over.
+     */
+    private void sendLastLines(Job job, List<String> lines) {
+        synchronized (lock) {
+            output.sendAll(lines);
+            end(job);
+        }
+    }
+
+    /** The job no longer counts as running; only once, since its last lines may have ended it already. */
+    private void end(Job job) {
+        assert Thread.holdsLock(lock);
+        if (job.end()) {
+            unfinishedJobs--;
+            if (latest == job) {
+                latest = null;
+            }
+        }
     }
 
     private void runSearch(Job job, Position position, SearchLimits limits, EvaluationChoice evaluation,
@@ -389,7 +409,7 @@ final class SearchWorker implements AutoCloseable {
         }
         String bestMove = InfoFormat.bestMove(result, job.chess960());
         List<String> answer = summary == null ? List.of(bestMove) : List.of(summary, bestMove);
-        job.answerOnce(() -> output.sendAll(answer));
+        job.answerOnce(() -> sendLastLines(job, answer));
     }
 
     private SearchResult bookResult(Job job, Position position, boolean bestOnly) {
@@ -411,11 +431,7 @@ final class SearchWorker implements AutoCloseable {
 
     private void runPerft(Job job, Position position, int depth) {
         List<String> lines = GoPerft.lines(position, depth, job.chess960(), job.control()::isStopped);
-        if (lines.isEmpty()) {
-            output.info("perft stopped");
-        } else {
-            output.sendAll(lines);
-        }
+        sendLastLines(job, lines.isEmpty() ? List.of("info string perft stopped") : lines);
     }
 
     /** A search whose bestmove may still be owed at quit, with its position for an emergency answer. */
