@@ -1,5 +1,11 @@
 package kestrel.uci;
 
+import static kestrel.uci.UciOption.button;
+import static kestrel.uci.UciOption.check;
+import static kestrel.uci.UciOption.combo;
+import static kestrel.uci.UciOption.spin;
+import static kestrel.uci.UciOption.string;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -28,6 +34,7 @@ import kestrel.engine.nnue.NetworkFile;
 import kestrel.engine.nnue.NetworkFormatException;
 import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchLimits;
+import kestrel.engine.search.SearchThreads;
 import kestrel.engine.search.StrengthLimit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,7 +58,7 @@ public final class UciLoop {
 
     private final LineReader input;
     private final UciOutput output;
-    private final UciOptions options = new UciOptions();
+    private final UciOptions options;
     private final SearchWorker worker;
     private final Evaluation evaluation = new Evaluation();
     private Position position = Position.startPosition();
@@ -62,6 +69,7 @@ public final class UciLoop {
     public UciLoop(InputStream in, OutputStream out) {
         this.input = new LineReader(in);
         this.output = new UciOutput(out);
+        this.options = declareOptions();
         this.worker = new SearchWorker(output, options.hashMegabytes());
     }
 
@@ -182,52 +190,78 @@ public final class UciLoop {
         }
     }
 
+    /**
+     * Every option, declared once: its type, default and range, and what setting it does, in the order {@code uci}
+     * lists them. An option without {@code onSet} only keeps its value, which the commands read when they need it.
+     * An action runs with the new value in force; one that throws leaves the old value in force.
+     */
+    private UciOptions declareOptions() {
+        return new UciOptions(
+                spin(UciOptions.HASH, UciOptions.DEFAULT_HASH_MB, 1, UciOptions.MAX_HASH_MB).onSet(this::resizeTable),
+                button(UciOptions.CLEAR_HASH).onSet(value -> worker.clearTable()),
+                spin(UciOptions.THREADS, 1, 1, SearchThreads.MAX_THREADS).onSet(this::setThreads),
+                check(UciOptions.PONDER, false),
+                spin(UciOptions.MULTI_PV, 1, 1, 256),
+                spin(UciOptions.MOVE_OVERHEAD, SearchLimits.DEFAULT_MOVE_OVERHEAD, 0, 5000),
+                check(UciOptions.OWN_BOOK, false).onSet(this::useOwnBook),
+                string(UciOptions.BOOK_FILE, "").onSet(this::useBookFile),
+                combo(UciOptions.BOOK_VARIETY, UciOptions.BOOK_BEST,
+                        List.of(UciOptions.BOOK_BEST, UciOptions.BOOK_WEIGHTED)),
+                check(UciOptions.CHESS960, false),
+                string(UciOptions.DEBUG_LOG_FILE, "").onSet(this::logTo),
+                check(UciOptions.LIMIT_STRENGTH, false),
+                spin(UciOptions.ELO, UciOptions.DEFAULT_ELO, StrengthLimit.MIN_ELO, StrengthLimit.MAX_ELO),
+                check(UciOptions.ANALYSE_MODE, false),
+                check(UciOptions.SHOW_WDL, false),
+                string(UciOptions.EVAL_FILE, UciOptions.BUILT_IN_NETWORK).onSet(this::useEvalFile),
+                check(UciOptions.USE_NNUE, true));
+    }
+
     /** {@code setoption name <id> [value <x>]}; the name and the value may hold spaces. */
     private void setOption(String arguments) throws UciException {
         Matcher matcher = SET_OPTION.matcher(arguments);
         if (!matcher.matches()) {
             throw new UciException("setoption needs: name <id> [value <x>]");
         }
-        UciOption option = options.find(matcher.group(1));
-        String value = option.canonicalValue(matcher.group(2));
-        switch (option.name()) {
-            case UciOptions.HASH -> {
-                options.set(option, value);
-                // A refused size puts the option back to the size the table kept.
-                worker.resizeTable(Integer.parseInt(value), kept -> options.set(option, Integer.toString(kept)));
-            }
-            case UciOptions.CLEAR_HASH -> worker.clearTable();
-            case UciOptions.THREADS -> {
-                options.set(option, value);
-                // Threads that cannot be had put the option back to the number kept.
-                worker.setThreads(Integer.parseInt(value), kept -> options.set(option, Integer.toString(kept)));
-            }
-            case UciOptions.DEBUG_LOG_FILE -> {
-                try {
-                    output.logTo(value.isEmpty() ? null : Path.of(value));
-                } catch (IOException | InvalidPathException e) {
-                    throw new UciException("cannot write the debug log " + UciException.quote(value) + ": "
-                            + describe(e));
-                }
-                options.set(option, value);
-            }
-            case UciOptions.BOOK_FILE -> {
-                Path file = path(value);
-                options.set(option, value);
-                worker.useBook(options.ownBook() ? file : null);
-            }
-            case UciOptions.OWN_BOOK -> {
-                options.set(option, value);
-                worker.useBook(options.ownBook() ? path(options.bookFile()) : null);
-            }
-            case UciOptions.EVAL_FILE -> {
-                network = loadNetwork(value);
-                options.set(option, value);
-                output.info(network == null ? "no built-in network: the handcrafted evaluation is used"
-                        : "network " + networkName() + " loaded, hidden size " + network.hidden());
-            }
-            default -> options.set(option, value);
+        options.set(matcher.group(1), matcher.group(2));
+    }
+
+    /** Hash: a refused size puts the option back to the size the table kept. */
+    private void resizeTable(String megabytes) {
+        worker.resizeTable(Integer.parseInt(megabytes),
+                kept -> options.put(UciOptions.HASH, Integer.toString(kept)));
+    }
+
+    /** Threads: threads that cannot be had put the option back to the number kept. */
+    private void setThreads(String count) {
+        worker.setThreads(Integer.parseInt(count), kept -> options.put(UciOptions.THREADS, Integer.toString(kept)));
+    }
+
+    /** OwnBook: the book BookFile names, or none. */
+    private void useOwnBook(String value) throws UciException {
+        worker.useBook(options.ownBook() ? path(options.bookFile()) : null);
+    }
+
+    /** BookFile: a path that is not valid is refused even while OwnBook is off. */
+    private void useBookFile(String file) throws UciException {
+        Path book = path(file);
+        worker.useBook(options.ownBook() ? book : null);
+    }
+
+    /** Debug Log File: the transcript goes to this file from now on, or nowhere when empty. */
+    private void logTo(String file) throws UciException {
+        try {
+            output.logTo(file.isEmpty() ? null : Path.of(file));
+        } catch (IOException | InvalidPathException e) {
+            throw new UciException("cannot write the debug log " + UciException.quote(file) + ": " + describe(e));
         }
+    }
+
+    /** EvalFile: the network is loaded now, and a file that cannot be used leaves the current one. */
+    private void useEvalFile(String file) throws UciException {
+        network = loadNetwork(file);
+        output.info(network == null ? "no built-in network: the handcrafted evaluation is used"
+                : "network " + networkName() + " loaded, hidden size " + network.hidden());
     }
 
     /**

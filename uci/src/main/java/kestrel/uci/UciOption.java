@@ -5,15 +5,29 @@ import java.util.Locale;
 
 /**
  * One engine option as UCI declares it: a name, a type (check, spin, combo, button, string), a default, and for
- * spins a range, for combos the allowed values. It checks values sent by {@code setoption} and turns them into a
- * canonical text: {@code true}/{@code false}, a decimal number, the combo value as declared, the string as given
- * ({@code <empty>} read as the empty string).
+ * spins a range, for combos the allowed values; and the action that setting it triggers, if any. It checks values
+ * sent by {@code setoption} and turns them into a canonical text: {@code true}/{@code false}, a decimal number, the
+ * combo value as declared, the string as given ({@code <empty>} read as the empty string).
  */
 final class UciOption {
     /** The UCI option types. */
     enum Type {
         CHECK, SPIN, COMBO, BUTTON, STRING
     }
+
+    /**
+     * What setting an option does beyond keeping its value (resize the table, open a book), run on the reader thread
+     * with the new value, already in force, as its canonical text. Throwing refuses the value: the old one is put
+     * back, and the message becomes the {@code info string}.
+     */
+    @FunctionalInterface
+    interface Action {
+        void apply(String value) throws UciException;
+    }
+
+    /** The action of an option that only keeps its value, for the commands to read when they need it. */
+    private static final Action KEEP = value -> {
+    };
 
     /** How UCI writes an empty string value. */
     static final String EMPTY = "<empty>";
@@ -24,14 +38,21 @@ final class UciOption {
     private final long min;
     private final long max;
     private final List<String> choices;
+    private final Action action;
 
-    private UciOption(String name, Type type, String defaultValue, long min, long max, List<String> choices) {
+    private UciOption(String name, Type type, String defaultValue, long min, long max, List<String> choices,
+                      Action action) {
         this.name = name;
         this.type = type;
         this.defaultValue = defaultValue;
         this.min = min;
         this.max = max;
         this.choices = List.copyOf(choices);
+        this.action = action;
+    }
+
+    private UciOption(String name, Type type, String defaultValue, long min, long max, List<String> choices) {
+        this(name, type, defaultValue, min, max, choices, KEEP);
     }
 
     static UciOption check(String name, boolean defaultValue) {
@@ -54,6 +75,11 @@ final class UciOption {
         return new UciOption(name, Type.STRING, defaultValue, 0, 0, List.of());
     }
 
+    /** This option with {@code action} run each time {@code setoption} sets it. */
+    UciOption onSet(Action action) {
+        return new UciOption(name, type, defaultValue, min, max, choices, action);
+    }
+
     String name() {
         return name;
     }
@@ -64,6 +90,10 @@ final class UciOption {
 
     String defaultValue() {
         return defaultValue;
+    }
+
+    Action action() {
+        return action;
     }
 
     /** The line {@code uci} answers for this option. */

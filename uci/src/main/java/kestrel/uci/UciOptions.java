@@ -6,13 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import kestrel.engine.search.SearchThreads;
-import kestrel.engine.search.StrengthLimit;
 
 /**
  * The engine's options and their current values. Names are matched without regard to case or to runs of spaces,
- * as UCI asks. This class only holds and checks values; what a change does (resize the hash, open a book) is up to
- * the {@link UciLoop}.
+ * as UCI asks. The options themselves, each with what setting it does, are declared in one list by the
+ * {@link UciLoop}, whose actions they are; this class holds the values, sets them and reads them for the commands.
  */
 final class UciOptions {
     static final String HASH = "Hash";
@@ -46,29 +44,12 @@ final class UciOptions {
     private final Map<String, UciOption> byKey = new LinkedHashMap<>();
     private final Map<String, String> values = new HashMap<>();
 
-    UciOptions() {
-        add(UciOption.spin(HASH, DEFAULT_HASH_MB, 1, MAX_HASH_MB));
-        add(UciOption.button(CLEAR_HASH));
-        add(UciOption.spin(THREADS, 1, 1, SearchThreads.MAX_THREADS));
-        add(UciOption.check(PONDER, false));
-        add(UciOption.spin(MULTI_PV, 1, 1, 256));
-        add(UciOption.spin(MOVE_OVERHEAD, 50, 0, 5000));
-        add(UciOption.check(OWN_BOOK, false));
-        add(UciOption.string(BOOK_FILE, ""));
-        add(UciOption.combo(BOOK_VARIETY, BOOK_BEST, List.of(BOOK_BEST, BOOK_WEIGHTED)));
-        add(UciOption.check(CHESS960, false));
-        add(UciOption.string(DEBUG_LOG_FILE, ""));
-        add(UciOption.check(LIMIT_STRENGTH, false));
-        add(UciOption.spin(ELO, DEFAULT_ELO, StrengthLimit.MIN_ELO, StrengthLimit.MAX_ELO));
-        add(UciOption.check(ANALYSE_MODE, false));
-        add(UciOption.check(SHOW_WDL, false));
-        add(UciOption.string(EVAL_FILE, BUILT_IN_NETWORK));
-        add(UciOption.check(USE_NNUE, true));
-    }
-
-    private void add(UciOption option) {
-        byKey.put(key(option.name()), option);
-        values.put(option.name(), option.defaultValue());
+    /** The options {@code options}, in the order {@code uci} lists them, each at its default. */
+    UciOptions(UciOption... options) {
+        for (UciOption option : options) {
+            byKey.put(key(option.name()), option);
+            values.put(option.name(), option.defaultValue());
+        }
     }
 
     private static String key(String name) {
@@ -94,11 +75,28 @@ final class UciOptions {
     }
 
     /**
-     * Stores a value already made canonical by {@link UciOption#canonicalValue}. Synchronized with the readers, since
-     * the search thread puts the Hash size back when a resize is refused.
+     * {@code setoption}: the option called {@code name} (in any case and spacing) takes {@code value} (null when none
+     * was given) and its action runs. A value that does not fit, or that the action refuses, changes nothing.
      */
-    synchronized void set(UciOption option, String canonicalValue) {
-        values.put(option.name(), canonicalValue);
+    void set(String name, String value) throws UciException {
+        UciOption option = find(name);
+        String canonicalValue = option.canonicalValue(value);
+        String previous = put(option.name(), canonicalValue);
+        try {
+            option.action().apply(canonicalValue);
+        } catch (UciException | RuntimeException e) {
+            put(option.name(), previous);
+            throw e;
+        }
+    }
+
+    /**
+     * Stores a canonical value without running the option's action, and returns the one it replaces: how a refused
+     * value is put back, also by the search thread when it keeps the Hash size or the threads it had (hence the
+     * lock the readers share).
+     */
+    synchronized String put(String name, String canonicalValue) {
+        return values.put(name, canonicalValue);
     }
 
     /** The current value's text, by the option's declared name. */
@@ -167,9 +165,5 @@ final class UciOptions {
 
     boolean useNnue() {
         return Boolean.parseBoolean(value(USE_NNUE));
-    }
-
-    String debugLogFile() {
-        return value(DEBUG_LOG_FILE);
     }
 }

@@ -3,6 +3,7 @@ package kestrel.uci;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -59,5 +60,25 @@ class UciOptionTest {
     void unknownOptionNameIsReported() {
         UciException error = assertThrows(UciException.class, () -> new UciOptions().find("Skill Level"));
         assertEquals("unknown option 'Skill Level'", error.getMessage());
+    }
+
+    @Test
+    void settingAnOptionRunsItsActionWithTheNewValueInForce() throws UciException {
+        List<String> seen = new ArrayList<>();
+        UciOptions[] options = new UciOptions[1];
+        options[0] = new UciOptions(UciOption.spin("MultiPV", 1, 1, 256)
+                .onSet(value -> seen.add(value + " " + options[0].value("MultiPV"))));
+        options[0].set("multipv", " 4 ");
+        assertEquals(List.of("4 4"), seen);
+    }
+
+    @Test
+    void aValueTheActionRefusesLeavesTheOldOne() throws UciException {
+        UciOptions options = new UciOptions(UciOption.string("BookFile", "").onSet(value -> {
+            throw new UciException("no book " + value);
+        }));
+        UciException error = assertThrows(UciException.class, () -> options.set("BookFile", "a.bin"));
+        assertEquals("no book a.bin", error.getMessage());
+        assertEquals("", options.value("BookFile"));
     }
 }

@@ -8,6 +8,9 @@ import java.util.Arrays;
  * {@code new SearchLimits().depth(8).multiPv(2)}.
  */
 public final class SearchLimits {
+    /** Milliseconds kept back from each move for the GUI's and the pipe's delay, unless told otherwise. */
+    public static final long DEFAULT_MOVE_OVERHEAD = 50;
+
     private long whiteTime = -1;
     private long blackTime = -1;
     private long whiteIncrement;
@@ -21,7 +24,7 @@ public final class SearchLimits {
     private boolean ponder;
     private int[] searchMoves = new int[0];
     private int multiPv = 1;
-    private long moveOverhead = 50;
+    private long moveOverhead = DEFAULT_MOVE_OVERHEAD;
     private StrengthLimit strength;
 
     public SearchLimits whiteTime(long millis) {
