@@ -35,6 +35,8 @@ final class MovePicker {
     private int firstKiller;
     private int secondKiller;
     private int counter;
+    /** The order score of the move {@link #next} handed out last. */
+    private int lastScore;
 
     /** Prepares a main-search node. */
     void init(Position position, History history, int tableMove, int ply) {
@@ -86,6 +88,7 @@ final class MovePicker {
                     continue;
                 }
                 int move = moves[best];
+                lastScore = scores[best];
                 moves[best] = moves[next];
                 scores[best] = scores[next];
                 moves[next] = move;
@@ -97,6 +100,20 @@ final class MovePicker {
             }
             generateQuiets();
         }
+    }
+
+    /** Whether the last move handed out was the table move, which is placed first without being classified. */
+    boolean lastWasTableMove() {
+        return lastScore == TABLE_MOVE;
+    }
+
+    /**
+     * Whether the last move handed out ranks below the captures and queen promotions that keep material: in a
+     * quiescence node (no quiet moves) it is then a capture that loses material by static exchange or an
+     * under-promotion, and so is every move after it.
+     */
+    boolean lastOrderedAsLosing() {
+        return lastScore < GOOD_NOISY;
     }
 
     private void generateQuiets() {

@@ -345,13 +345,14 @@ public final class Search {
             }
             long nodesBefore = nodes;
             position.makeMove(move);
+            boolean givesCheck = position.inCheck();
             int score;
             if (index == line) {
-                score = -search(-beta, -alpha, depth - 1, 1, true);
+                score = -search(-beta, -alpha, depth - 1, 1, true, givesCheck);
             } else {
-                score = -search(-alpha - 1, -alpha, depth - 1, 1, true);
+                score = -search(-alpha - 1, -alpha, depth - 1, 1, true, givesCheck);
                 if (score > alpha && score < beta && !aborted) {
-                    score = -search(-beta, -alpha, depth - 1, 1, true);
+                    score = -search(-beta, -alpha, depth - 1, 1, true, givesCheck);
                 }
             }
             position.unmakeMove();
@@ -444,9 +445,9 @@ public final class Search {
     // ----------------------------------------------------------------------------------------------------------
     // Alpha-beta
 
-    private int search(int alpha, int beta, int depth, int ply, boolean nullMoveAllowed) {
+    /** {@code inCheck}: whether the side to move is in check here, which the caller knows from making the move. */
+    private int search(int alpha, int beta, int depth, int ply, boolean nullMoveAllowed, boolean inCheck) {
         pvLength[ply] = ply;
-        boolean inCheck = position.inCheck();
         if (inCheck) {
             depth++; // check extension: never stand pat on a check at the horizon
         }
@@ -519,7 +520,9 @@ public final class Search {
                     && position.hasNonPawnMaterial(us)) {
                 int reduction = 3 + depth / 4 + Math.min(3, (estimate - beta) / 200);
                 position.makeNullMove();
-                int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false);
+                // No check after a pass: the other side's king stands as before, and the side not to move is never
+                // in check.
+                int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false, false);
                 position.unmakeNullMove();
                 if (aborted) {
                     return 0;
@@ -531,7 +534,7 @@ public final class Search {
                     if (depth < NULL_MOVE_VERIFY_DEPTH) {
                         return score;
                     }
-                    int verified = search(beta - 1, beta, depth - 1 - reduction, ply, false);
+                    int verified = search(beta - 1, beta, depth - 1 - reduction, ply, false, false);
                     if (aborted) {
                         return 0;
                     }
@@ -582,7 +585,7 @@ public final class Search {
             int newDepth = depth - 1;
             int score;
             if (moveCount == 1) {
-                score = -search(-beta, -alpha, newDepth, ply + 1, true);
+                score = -search(-beta, -alpha, newDepth, ply + 1, true, givesCheck);
             } else {
                 int reduction = 0;
                 if (depth >= LMR_MIN_DEPTH && quiet && !inCheck && moveCount > (pvNode ? 3 : 2)) {
@@ -603,12 +606,12 @@ public final class Search {
                     reduction -= history.score(us, move) / 6000;
                     reduction = Math.max(0, Math.min(reduction, newDepth - 1));
                 }
-                score = -search(-alpha - 1, -alpha, newDepth - reduction, ply + 1, true);
+                score = -search(-alpha - 1, -alpha, newDepth - reduction, ply + 1, true, givesCheck);
                 if (score > alpha && reduction > 0 && !aborted) {
-                    score = -search(-alpha - 1, -alpha, newDepth, ply + 1, true);
+                    score = -search(-alpha - 1, -alpha, newDepth, ply + 1, true, givesCheck);
                 }
                 if (score > alpha && score < beta && !aborted) {
-                    score = -search(-beta, -alpha, newDepth, ply + 1, true);
+                    score = -search(-beta, -alpha, newDepth, ply + 1, true, givesCheck);
                 }
             }
             position.unmakeMove();
@@ -689,6 +692,11 @@ public final class Search {
         for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
             moveCount++;
             if (!inCheck) {
+                // The picker has sorted the captures by static exchange already: once it hands out a losing
+                // capture, only losing captures and under-promotions are left, and quiescence plays none of them.
+                if (picker.lastOrderedAsLosing()) {
+                    break;
+                }
                 if (Move.isPromotion(move) && Move.promotionType(move) != Piece.QUEEN) {
                     continue;
                 }
@@ -698,7 +706,8 @@ public final class Search {
                         && standPat + StaticExchange.value(captured) + DELTA_MARGIN <= alpha) {
                     continue;
                 }
-                if (!StaticExchange.atLeast(position, move, 0)) {
+                // Only the table move comes unsorted.
+                if (picker.lastWasTableMove() && !StaticExchange.atLeast(position, move, 0)) {
                     continue;
                 }
             }
