@@ -66,14 +66,14 @@ public final class RootMoveRanking {
         return rank[i];
     }
 
-    /** The result of the move for the root side: {@link Tablebases#WIN} .. {@link Tablebases#LOSS}. */
+    /** The result of the move for the root side: {@link Wdl#WIN} .. {@link Wdl#LOSS}. */
     public int wdl(int i) {
         int r = rank[i];
-        return r >= winBound ? Tablebases.WIN
-                : r > 0 ? Tablebases.CURSED_WIN
-                : r == 0 ? Tablebases.DRAW
-                : r > -winBound ? Tablebases.BLESSED_LOSS
-                : Tablebases.LOSS;
+        return r >= winBound ? Wdl.WIN
+                : r > 0 ? Wdl.CURSED_WIN
+                : r == 0 ? Wdl.DRAW
+                : r > -winBound ? Wdl.BLESSED_LOSS
+                : Wdl.LOSS;
     }
 
     /** The best result among the moves (the root position's value under the rule chosen). */
@@ -83,7 +83,7 @@ public final class RootMoveRanking {
                 return wdl(i);
             }
         }
-        return Tablebases.LOSS; // no legal move: mated (a stalemate has no moves either; the search knows which)
+        return Wdl.LOSS; // no legal move: mated (a stalemate has no moves either; the search knows which)
     }
 
     /** True for the moves of the best rank: the ones the search should choose among. */

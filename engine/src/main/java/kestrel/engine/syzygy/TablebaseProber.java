@@ -1,11 +1,11 @@
 package kestrel.engine.syzygy;
 
-import static kestrel.engine.syzygy.Tablebases.BLESSED_LOSS;
-import static kestrel.engine.syzygy.Tablebases.CURSED_WIN;
-import static kestrel.engine.syzygy.Tablebases.DRAW;
-import static kestrel.engine.syzygy.Tablebases.FAILED;
-import static kestrel.engine.syzygy.Tablebases.LOSS;
-import static kestrel.engine.syzygy.Tablebases.WIN;
+import static kestrel.engine.syzygy.Wdl.BLESSED_LOSS;
+import static kestrel.engine.syzygy.Wdl.CURSED_WIN;
+import static kestrel.engine.syzygy.Wdl.DRAW;
+import static kestrel.engine.syzygy.Wdl.FAILED;
+import static kestrel.engine.syzygy.Wdl.LOSS;
+import static kestrel.engine.syzygy.Wdl.WIN;
 
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
@@ -14,7 +14,7 @@ import kestrel.engine.Position;
 
 /**
  * One thread's prober: the probes and the scratch they need (a move stack, square and piece arrays), so that
- * {@link #probeWdl} and {@link #probeDtz} allocate nothing. Not thread-safe; the {@link Tablebases} it reads is.
+ * {@link #probeWdl} and {@link #probeDtz} allocate nothing. Not thread-safe; the tables it reads are.
  *
  * <p>The tables hold positions without castling rights and without an en-passant capture, and they store a value
  * only where it is right when captures are ignored: the generator leaves "don't care" values where a capture is
@@ -34,11 +34,15 @@ public final class TablebaseProber {
     /** Captures reduce material, so a chain is at most 6 deep; DTZ adds one ply and a zeroing search on top. */
     private static final int MAX_STACK_FRAMES = 16;
 
-    private final Tablebases tables;
+    /** The most pieces any Syzygy table has. */
+    static final int MAX_PIECES = 7;
+
+    private final TableMap tables;
+    private final int maxPieces;
     private final int[] moves = new int[MAX_STACK_FRAMES * MoveGenerator.MAX_MOVES];
     private int stackTop;
-    private final int[] squares = new int[Tablebases.MAX_PIECES + 1];
-    private final int[] codes = new int[Tablebases.MAX_PIECES + 1];
+    private final int[] squares = new int[MAX_PIECES + 1];
+    private final int[] codes = new int[MAX_PIECES + 1];
 
     // The outcome of the last internal step, as flags rather than objects.
     private boolean failed;
@@ -47,13 +51,14 @@ public final class TablebaseProber {
     /** Set by a DTZ table probe when the file stores the other side to move. */
     private boolean otherSideStored;
 
-    TablebaseProber(Tablebases tables) {
+    TablebaseProber(TableMap tables, int maxPieces) {
         this.tables = tables;
+        this.maxPieces = maxPieces;
     }
 
     /**
-     * Win/draw/loss of the position for the side to move: {@link Tablebases#WIN} .. {@link Tablebases#LOSS}, or
-     * {@link Tablebases#FAILED} when a needed table is missing or the position has castling rights or too many
+     * Win/draw/loss of the position for the side to move: {@link Wdl#WIN} .. {@link Wdl#LOSS}, or
+     * {@link Wdl#FAILED} when a needed table is missing or the position has castling rights or too many
      * pieces. Ignores the fifty-move counter of the position (a cursed win is a cursed win at any count).
      */
     public int probeWdl(Position position) {
@@ -67,7 +72,7 @@ public final class TablebaseProber {
 
     /**
      * Distance to zeroing in plies for the side to move: positive when winning, negative when losing, 0 for a
-     * draw; cursed wins and blessed losses count 100 more (101 .. ). {@link Tablebases#FAILED} as for WDL, and
+     * draw; cursed wins and blessed losses count 100 more (101 .. ). {@link Wdl#FAILED} as for WDL, and
      * also when the DTZ table is missing. A position whose best move is a capture or pawn move gives +-1 (+-101).
      */
     public int probeDtz(Position position) {
@@ -124,7 +129,7 @@ public final class TablebaseProber {
     }
 
     private boolean probeable(Position position) {
-        return position.castlingRights() == 0 && Long.bitCount(position.occupied()) <= tables.maxPieces();
+        return position.castlingRights() == 0 && Long.bitCount(position.occupied()) <= maxPieces;
     }
 
     private void reset() {
@@ -277,7 +282,7 @@ public final class TablebaseProber {
         if (key == 0) {
             return DRAW; // two bare kings
         }
-        TableEntry entry = tables.entry(key);
+        TableEntry entry = tables.get(key);
         SyzygyTable table = entry == null ? null : dtz ? entry.dtz : entry.wdl;
         if (table == null) {
             failed = true;

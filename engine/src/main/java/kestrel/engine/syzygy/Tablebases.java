@@ -18,11 +18,10 @@ import org.slf4j.LoggerFactory;
  * <p>{@link #open} maps every {@code .rtbw}/{@code .rtbz} file it finds and parses their headers at once, so the
  * object is immutable afterwards and any number of search threads may probe it without locks. Problems (a missing
  * folder, a broken file) never throw: they are collected in {@link #problems()} and the tables that did open are
- * used; {@link #EMPTY} answers every probe with {@link #FAILED}.
+ * used; {@link #EMPTY} answers every probe with {@link Wdl#FAILED}.
  *
- * <p>Values are from the side to move's point of view: {@link #WIN} 2, {@link #CURSED_WIN} 1 (won, but not within
- * the fifty-move rule), {@link #DRAW} 0, {@link #BLESSED_LOSS} -1, {@link #LOSS} -2; DTZ is in plies to the next
- * capture or pawn move (positive when winning, 100 more for cursed wins and blessed losses).
+ * <p>Values are from the side to move's point of view ({@link Wdl}); DTZ is in plies to the next capture or pawn
+ * move (positive when winning, 100 more for cursed wins and blessed losses).
  *
  * <p>The probes here ({@link #probeWdl}, {@link #probeDtz}, {@link #rankRootMoves}) use one {@link TablebaseProber}
  * per thread from a {@link ThreadLocal}; a search thread should rather keep its own from {@link #newProber()}.
@@ -30,15 +29,8 @@ import org.slf4j.LoggerFactory;
 public final class Tablebases {
     private static final Logger LOG = LoggerFactory.getLogger(Tablebases.class);
 
-    public static final int WIN = 2;
-    public static final int CURSED_WIN = 1;
-    public static final int DRAW = 0;
-    public static final int BLESSED_LOSS = -1;
-    public static final int LOSS = -2;
-    /** Returned by a probe that cannot answer: material not in the tables, castling rights, a missing file. */
-    public static final int FAILED = Integer.MIN_VALUE;
     /** The most pieces any Syzygy table has. */
-    public static final int MAX_PIECES = 7;
+    public static final int MAX_PIECES = TablebaseProber.MAX_PIECES;
 
     /** No tables: every probe fails. */
     public static final Tablebases EMPTY = new Tablebases(new TableMap(0), 0, 0, 0, List.of());
@@ -160,9 +152,14 @@ public final class Tablebases {
         return problems;
     }
 
+    /** The entry of a material, null when it has no table. For tests. */
+    TableEntry entry(long materialKey) {
+        return tables.get(materialKey);
+    }
+
     /** A prober with its own scratch, for one thread. */
     public TablebaseProber newProber() {
-        return new TablebaseProber(this);
+        return new TablebaseProber(tables, maxPieces);
     }
 
     /** See {@link TablebaseProber#probeWdl}. */
@@ -180,7 +177,4 @@ public final class Tablebases {
         return probers.get().rankRootMoves(position, useRule50);
     }
 
-    TableEntry entry(long materialKey) {
-        return tables.get(materialKey);
-    }
 }

@@ -55,62 +55,62 @@ class TablebasesTest {
 
     @Test
     void queenWinsInFifteenPlies() {
-        assertEquals(Tablebases.WIN, wdl("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1"));
+        assertEquals(Wdl.WIN, wdl("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1"));
         assertEquals(15, dtz("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1"));
     }
 
     @Test
     void colorsSwappedGiveTheSameAnswer() {
         // The position above with colours and ranks swapped: found in KQvK through the swapped material key.
-        assertEquals(Tablebases.WIN, wdl("4kq2/8/8/8/4K3/8/8/8 b - - 0 1"));
+        assertEquals(Wdl.WIN, wdl("4kq2/8/8/8/4K3/8/8/8 b - - 0 1"));
         assertEquals(15, dtz("4kq2/8/8/8/4K3/8/8/8 b - - 0 1"));
     }
 
     @Test
     void bishopAndKnightWinForEitherSideToMove() {
-        assertEquals(Tablebases.WIN, wdl("8/8/8/8/8/4k3/8/KBN5 w - - 0 1"));
-        assertEquals(Tablebases.LOSS, wdl("8/8/8/8/8/4k3/8/KBN5 b - - 0 1"));
+        assertEquals(Wdl.WIN, wdl("8/8/8/8/8/4k3/8/KBN5 w - - 0 1"));
+        assertEquals(Wdl.LOSS, wdl("8/8/8/8/8/4k3/8/KBN5 b - - 0 1"));
     }
 
     @Test
     void dtzFailsWithoutItsTable() {
-        assertEquals(Tablebases.FAILED, dtz("8/8/8/8/8/4k3/8/KBN5 w - - 0 1"));
+        assertEquals(Wdl.FAILED, dtz("8/8/8/8/8/4k3/8/KBN5 w - - 0 1"));
     }
 
     @Test
     void pawnEndingDependsOnTheSideToMove() {
-        assertEquals(Tablebases.DRAW, wdl("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"));
+        assertEquals(Wdl.DRAW, wdl("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"));
         assertEquals(0, dtz("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"));
-        assertEquals(Tablebases.WIN, wdl("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+        assertEquals(Wdl.WIN, wdl("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
     }
 
     @Test
     void stalemateIsADraw() {
-        assertEquals(Tablebases.DRAW, wdl("8/8/8/8/8/2k5/2p5/2K5 w - - 0 1"));
+        assertEquals(Wdl.DRAW, wdl("8/8/8/8/8/2k5/2p5/2K5 w - - 0 1"));
         assertEquals(0, dtz("8/8/8/8/8/2k5/2p5/2K5 w - - 0 1"));
     }
 
     @Test
     void checkmatedSideHasLost() {
-        assertEquals(Tablebases.LOSS, wdl("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"));
+        assertEquals(Wdl.LOSS, wdl("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"));
         assertEquals(-1, dtz("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"));
     }
 
     @Test
     void captureResolvesThroughTheSmallerTable() {
         // Rxc1 leaves KRvK: won, and the capture zeroes the counter at once.
-        assertEquals(Tablebases.WIN, wdl("8/8/8/8/8/2k5/8/K1r4R w - - 0 1"));
+        assertEquals(Wdl.WIN, wdl("8/8/8/8/8/2k5/8/K1r4R w - - 0 1"));
         assertEquals(1, dtz("8/8/8/8/8/2k5/8/K1r4R w - - 0 1"));
     }
 
     @Test
     void enPassantCaptureChangesTheResult() {
         // exd3 e.p. wins for Black; without the right the position is a draw.
-        assertEquals(Tablebases.WIN, wdl("8/5K2/8/8/3Pp3/8/8/4k3 b - d3 0 1"));
-        assertEquals(Tablebases.DRAW, wdl("8/5K2/8/8/3Pp3/8/8/4k3 b - - 0 1"));
+        assertEquals(Wdl.WIN, wdl("8/5K2/8/8/3Pp3/8/8/4k3 b - d3 0 1"));
+        assertEquals(Wdl.DRAW, wdl("8/5K2/8/8/3Pp3/8/8/4k3 b - - 0 1"));
         // bxc6 e.p. saves White, who loses otherwise.
-        assertEquals(Tablebases.DRAW, wdl("1k6/8/8/1Pp5/8/8/7K/8 w - c6 0 1"));
-        assertEquals(Tablebases.LOSS, wdl("1k6/8/8/1Pp5/8/8/7K/8 w - - 0 1"));
+        assertEquals(Wdl.DRAW, wdl("1k6/8/8/1Pp5/8/8/7K/8 w - c6 0 1"));
+        assertEquals(Wdl.LOSS, wdl("1k6/8/8/1Pp5/8/8/7K/8 w - - 0 1"));
     }
 
     @Test
@@ -163,15 +163,15 @@ class TablebasesTest {
 
     @Test
     void castlingRightsAndTooManyPiecesFail() {
-        assertEquals(Tablebases.FAILED, wdl("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"));
-        assertEquals(Tablebases.FAILED, wdl("4k3/8/8/8/8/8/8/RN2K3 w - - 0 1"));
+        assertEquals(Wdl.FAILED, wdl("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"));
+        assertEquals(Wdl.FAILED, wdl("4k3/8/8/8/8/8/8/RN2K3 w - - 0 1"));
         assertNull(tables.rankRootMoves(Fen.parse("4k3/8/8/8/8/8/8/RN2K3 w - - 0 1"), true));
     }
 
     @Test
     void missingMaterialFails() {
         // KQvKR is not among the copied tables.
-        assertEquals(Tablebases.FAILED, wdl("4k3/8/8/8/8/8/8/QK5r w - - 0 1"));
+        assertEquals(Wdl.FAILED, wdl("4k3/8/8/8/8/8/8/QK5r w - - 0 1"));
     }
 
     @Test
@@ -184,7 +184,7 @@ class TablebasesTest {
         assertTrue(opened.problems().get(1).contains("KQvK.rtbw"), opened.problems().toString());
         // The broken KQvK of the first folder gives way to the good one of a later folder.
         assertEquals(8, opened.wdlTableCount());
-        assertEquals(Tablebases.WIN, opened.probeWdl(Fen.parse("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1")));
+        assertEquals(Wdl.WIN, opened.probeWdl(Fen.parse("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1")));
         assertEquals(15, opened.probeDtz(Fen.parse("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1")));
     }
 
@@ -192,7 +192,7 @@ class TablebasesTest {
     void emptyPathOpensNothing() {
         assertEquals(0, Tablebases.open("").maxPieces());
         assertEquals(0, Tablebases.open("<empty>").wdlTableCount());
-        assertEquals(Tablebases.FAILED, Tablebases.EMPTY.probeWdl(Fen.parse("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1")));
+        assertEquals(Wdl.FAILED, Tablebases.EMPTY.probeWdl(Fen.parse("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1")));
     }
 
     @Test
@@ -203,16 +203,16 @@ class TablebasesTest {
         List<String> dropped = new ArrayList<>();
         for (int i = 0; i < ranking.count(); i++) {
             if (ranking.keeps(i)) {
-                assertEquals(Tablebases.WIN, ranking.wdl(i));
+                assertEquals(Wdl.WIN, ranking.wdl(i));
                 assertTrue(ranking.dtz(i) > 0);
             } else {
                 dropped.add(Move.toUci(ranking.move(i)));
-                assertEquals(Tablebases.DRAW, ranking.wdl(i));
+                assertEquals(Wdl.DRAW, ranking.wdl(i));
             }
         }
         dropped.sort(null);
         assertEquals(List.of("f1f4", "f1f5", "f1f6"), dropped);
-        assertEquals(Tablebases.WIN, ranking.bestWdl());
+        assertEquals(Wdl.WIN, ranking.bestWdl());
     }
 
     @Test
@@ -230,8 +230,8 @@ class TablebasesTest {
         for (int i = 0; i < ranking.count(); i++) {
             assertEquals(ranking.dtz(i) == fastest, ranking.keeps(i), Move.toUci(ranking.move(i)));
         }
-        assertEquals(Tablebases.CURSED_WIN, ranking.bestWdl());
-        assertEquals(Tablebases.WIN, tables.rankRootMoves(Fen.parse(fen), false).bestWdl());
+        assertEquals(Wdl.CURSED_WIN, ranking.bestWdl());
+        assertEquals(Wdl.WIN, tables.rankRootMoves(Fen.parse(fen), false).bestWdl());
     }
 
     @Test
