@@ -1,0 +1,129 @@
+package kestrel.uci.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import kestrel.engine.datagen.DataGenerator;
+import kestrel.engine.datagen.SelfPlaySettings;
+import kestrel.engine.datagen.TrainingDataFile;
+import kestrel.engine.eval.EvaluationChoice;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code kestrel datagen}: self-play games written as training positions for {@code kestrel train}. */
+@Command(name = "datagen", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Plays self-play games, every move searched to a fixed node count, and writes their quiet "
+                + "positions with search score and game result as 32-byte records (docs/nnue.md). Progress goes to "
+                + "stderr.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:done",
+            "1:the output file could not be written",
+            "2:bad input (options, or an existing output file without --append or --force)"})
+public final class DatagenCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "the file to write")
+    private Path out;
+
+    @Option(names = "--positions", paramLabel = "N", defaultValue = "1000000",
+            description = "stop once this many positions are written; 0 runs until interrupted "
+                    + "(default: ${DEFAULT-VALUE})")
+    private long positions;
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "5000",
+            description = "nodes searched for each move (default: ${DEFAULT-VALUE})")
+    private long nodes;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+            description = "games played at once, one per thread (default: ${DEFAULT-VALUE})")
+    private int threads;
+
+    @Option(names = "--random-plies", paramLabel = "N", defaultValue = "8",
+            description = "random legal plies from the start position before each game (default: ${DEFAULT-VALUE})")
+    private int randomPlies;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "seed of the random starts (default: ${DEFAULT-VALUE})")
+    private long seed;
+
+    @Mixin
+    private EvaluationOptions evaluationOptions;
+
+    @Option(names = "--append", description = "add to an existing file (a partial record at its end is cut off)")
+    private boolean append;
+
+    @Option(names = "--force", description = "overwrite an existing file")
+    private boolean force;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        String problem = checkOptions();
+        if (problem != null) {
+            err.println("datagen: " + problem);
+            return ExitCodes.BAD_INPUT;
+        }
+        SelfPlaySettings settings = SelfPlaySettings.defaults().withNodes(nodes).withRandomPlies(randomPlies);
+        EvaluationChoice evaluation;
+        try {
+            evaluation = evaluationOptions.evaluationOrReport("datagen", err);
+        } catch (EvaluationOptions.UnusableNetworkException e) {
+            return ExitCodes.BAD_INPUT;
+        }
+        err.println("datagen: evaluating with the " + evaluation.describe());
+        DataGenerator generator = new DataGenerator(settings, threads, seed, evaluation);
+        DatagenManifest manifest = new DatagenManifest(out, evaluation, nodes, seed, threads, randomPlies);
+        try (TrainingDataFile file = TrainingDataFile.open(out, append, force)) {
+            long before = file.records();
+            manifest.write(before);
+            Thread stopper = new Thread(generator::stop, "datagen-stop");
+            Runtime.getRuntime().addShutdownHook(stopper);
+            generator.run(file, positions, line -> {
+                err.println("datagen: " + line);
+                err.flush();
+                try {
+                    manifest.write(file.records());
+                } catch (IOException e) {
+                    err.println("datagen: cannot update " + manifest.path() + ": " + e.getMessage());
+                }
+            });
+            err.println("datagen: " + out + " holds " + file.records() + " positions (" + (file.records() - before)
+                    + " new)");
+            return ExitCodes.OK;
+        } catch (IOException e) {
+            err.println("datagen: " + e.getMessage());
+            return ExitCodes.FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCodes.FAILED;
+        }
+    }
+
+    private String checkOptions() {
+        if (positions < 0) {
+            return "--positions must be 0 or more";
+        }
+        if (nodes < 1) {
+            return "--nodes must be 1 or more";
+        }
+        if (threads < 1 || threads > 256) {
+            return "--threads must be 1 .. 256";
+        }
+        if (randomPlies < 0 || randomPlies > 40) {
+            return "--random-plies must be 0 .. 40";
+        }
+        if (append && force) {
+            return "--append and --force exclude each other";
+        }
+        if (java.nio.file.Files.exists(out) && !append && !force) {
+            return out + " exists: give --append to add to it or --force to overwrite it";
+        }
+        return null;
+    }
+}

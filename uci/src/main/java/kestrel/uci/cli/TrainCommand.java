@@ -1,0 +1,204 @@
+package kestrel.uci.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import kestrel.engine.nnue.NetworkFile;
+import kestrel.engine.nnue.training.EpochReport;
+import kestrel.engine.nnue.training.FloatNetwork;
+import kestrel.engine.nnue.training.HandcraftedBaseline;
+import kestrel.engine.nnue.training.Trainer;
+import kestrel.engine.nnue.training.TrainingData;
+import kestrel.engine.nnue.training.TrainingSettings;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kestrel train --data FILE... --out NET}: trains a network on datagen files and writes it, quantized, after
+ * every epoch (so an interrupted run leaves the last epoch's network). Progress goes to stderr.
+ */
+@Command(name = "train", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Trains an NNUE network on training records (as 'kestrel datagen' writes them) and writes "
+                + "the quantized network. Deterministic for the same data, options and thread count.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the network was written", "2:bad option, unreadable data, or an output that exists"},
+        footer = {"", "See docs/nnue.md for the network, the file formats and how to reproduce a network."})
+public final class TrainCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--data", required = true, arity = "1..*", paramLabel = "FILE",
+            description = "Training data files (32-byte records).")
+    private List<Path> data;
+
+    @Option(names = "--out", required = true, paramLabel = "NET", description = "The network file to write.")
+    private Path out;
+
+    @Option(names = "--force", description = "Overwrite NET if it exists.")
+    private boolean force;
+
+    @Option(names = "--hidden", paramLabel = "N", defaultValue = "" + TrainingSettings.DEFAULT_HIDDEN,
+            description = "Hidden neurons per perspective (default: ${DEFAULT-VALUE}).")
+    private int hidden;
+
+    @Option(names = "--epochs", paramLabel = "N", defaultValue = "" + TrainingSettings.DEFAULT_EPOCHS,
+            description = "Passes over the data (default: ${DEFAULT-VALUE}).")
+    private int epochs;
+
+    @Option(names = "--batch", paramLabel = "N", defaultValue = "" + TrainingSettings.DEFAULT_BATCH,
+            description = "Positions per optimizer step (default: ${DEFAULT-VALUE}).")
+    private int batch;
+
+    @Option(names = "--lr", paramLabel = "RATE", defaultValue = "" + TrainingSettings.DEFAULT_LEARNING_RATE,
+            description = "Adam's learning rate in the first epoch (default: ${DEFAULT-VALUE}).")
+    private double learningRate;
+
+    @Option(names = "--lr-decay", paramLabel = "FACTOR",
+            defaultValue = "" + TrainingSettings.DEFAULT_LEARNING_RATE_DECAY,
+            description = "Learning rate multiplied by this after each epoch (default: ${DEFAULT-VALUE}).")
+    private double learningRateDecay;
+
+    @Option(names = "--wdl", paramLabel = "LAMBDA", defaultValue = "" + TrainingSettings.DEFAULT_WDL,
+            description = "Weight of the game result in the target, 0 .. 1 (default: ${DEFAULT-VALUE}).")
+    private double wdl;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Threads (default: available processors).")
+    private Integer threads;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "" + TrainingSettings.DEFAULT_SEED,
+            description = "Seed of the initial weights and the shuffles (default: "
+                    + "${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--validation", paramLabel = "FRACTION", defaultValue = "" + TrainingSettings.DEFAULT_VALIDATION,
+            description = "Share of the positions, the last ones (whole games), held out for the validation loss "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private double validation;
+
+    @Option(names = "--max-score", paramLabel = "CP", defaultValue = "" + TrainingSettings.DEFAULT_MAX_SCORE,
+            description = "Positions scored at or beyond this many centipawns are left out (default: "
+                    + "${DEFAULT-VALUE}).")
+    private int maxScore;
+
+    @Option(names = "--factorise", negatable = true, defaultValue = "" + TrainingSettings.DEFAULT_FACTORISED,
+            fallbackValue = "true", description = "Train each piece kind's weights shared by all its squares beside "
+            + "each square's own; the network written has the same shape (default: on; --no-factorise turns it off).")
+    private boolean factorised;
+
+    @Option(names = "--mirror", negatable = true, defaultValue = "" + TrainingSettings.DEFAULT_MIRROR,
+            fallbackValue = "true", description = "Each epoch, train on a seeded half of the positions mirrored left "
+            + "to right (files a and h swapped): twice the positions for the network, which does not see castling "
+            + "(default: on; --no-mirror turns it off).")
+    private boolean mirror;
+
+    @Option(names = "--keep-best", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Write the network only after an epoch that lowers the validation loss, so NET ends as the "
+                    + "best epoch's rather than the last's (default: on when there are validation positions; "
+                    + "--no-keep-best writes every epoch's).")
+    private boolean keepBest;
+
+    /** The lowest validation loss written so far, and its epoch (with --keep-best). */
+    private double bestLoss = Double.POSITIVE_INFINITY;
+    private int bestEpoch;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        TrainingSettings settings;
+        try {
+            settings = new TrainingSettings(hidden, epochs, batch, learningRate, learningRateDecay, wdl,
+                    threads == null ? Runtime.getRuntime().availableProcessors() : threads, seed, validation,
+                    maxScore, factorised, mirror);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        if (Files.exists(out) && !force) {
+            err.println("error: " + out + " exists (use --force to overwrite it)");
+            return ExitCodes.BAD_INPUT;
+        }
+        TrainingData positions;
+        try {
+            positions = TrainingData.load(data, settings.maxScore());
+        } catch (IOException e) {
+            err.println("error: cannot read the data: " + e);
+            return ExitCodes.BAD_INPUT;
+        }
+        if (keepBest && settings.validationCount(positions.size()) == 0) {
+            // On by default, so only a --keep-best the user asked for is an error without validation positions.
+            if (spec.commandLine().getParseResult().hasMatchedOption("--keep-best")) {
+                err.println("error: --keep-best needs validation positions (--validation above 0, and enough data)");
+                return ExitCodes.BAD_INPUT;
+            }
+            keepBest = false;
+        }
+        err.println(String.format(Locale.ROOT, "%d positions loaded, %d left out (|score| >= %d or malformed)%s",
+                positions.size(), positions.skipped(), settings.maxScore(),
+                positions.partialBytes() > 0 ? ", " + positions.partialBytes() + " bytes of partial records ignored"
+                        : ""));
+        err.println(String.format(Locale.ROOT, "hidden %d, %d epochs, batch %d, lr %s (x%s per epoch), wdl %s, "
+                        + "%d threads, seed %d, validation %s%s%s", settings.hidden(), settings.epochs(),
+                settings.batchSize(), settings.learningRate(), settings.learningRateDecay(), settings.wdl(),
+                settings.threads(), settings.seed(), settings.validationFraction(),
+                settings.factorised() ? ", factorised" : "", settings.mirror() ? ", mirrored halves" : ""));
+        double baseline = HandcraftedBaseline.validationLoss(positions, settings);
+        if (!Double.isNaN(baseline)) {
+            err.println(String.format(Locale.ROOT, "handcrafted evaluation on the validation positions: loss %.6f",
+                    baseline));
+        }
+        err.flush();
+        try {
+            new Trainer(settings, (report, network) -> onEpoch(err, report, network)).train(positions);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        } catch (UncheckedSaveException e) {
+            err.println("error: cannot write " + out + ": " + e.getCause());
+            return ExitCodes.BAD_INPUT;
+        }
+        spec.commandLine().getOut().println("wrote " + out + (keepBest ? String.format(Locale.ROOT,
+                " (epoch %d, validation loss %.6f)", bestEpoch, bestLoss) : ""));
+        spec.commandLine().getOut().flush();
+        return ExitCodes.OK;
+    }
+
+    private void onEpoch(PrintWriter err, EpochReport report, FloatNetwork network) {
+        err.println(String.format(Locale.ROOT, "epoch %d/%d  train loss %.6f  validation loss %s  %.0f pos/s  lr %.6g",
+                report.epoch(), report.epochs(), report.trainLoss(),
+                Double.isNaN(report.validationLoss()) ? "-" : String.format(Locale.ROOT, "%.6f",
+                        report.validationLoss()), report.positionsPerSecond(), report.learningRate()));
+        err.flush();
+        if (keepBest) {
+            if (!(report.validationLoss() < bestLoss)) {
+                return;
+            }
+            bestLoss = report.validationLoss();
+            bestEpoch = report.epoch();
+        }
+        try {
+            // Written beside the target and moved over it, so a reader never sees half a network.
+            Path absolute = out.toAbsolutePath();
+            Path temporary = absolute.resolveSibling(absolute.getFileName() + ".part");
+            Files.write(temporary, NetworkFile.toBytes(network.quantize()));
+            Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedSaveException(e);
+        }
+    }
+
+    /** A failed write of the network, carried out of the trainer's callback. */
+    private static final class UncheckedSaveException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UncheckedSaveException(IOException cause) {
+            super(cause);
+        }
+    }
+}

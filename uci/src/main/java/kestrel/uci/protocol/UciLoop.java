@@ -1,0 +1,396 @@
+package kestrel.uci.protocol;
+
+import static kestrel.uci.protocol.UciOption.button;
+import static kestrel.uci.protocol.UciOption.check;
+import static kestrel.uci.protocol.UciOption.combo;
+import static kestrel.uci.protocol.UciOption.spin;
+import static kestrel.uci.protocol.UciOption.string;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import kestrel.engine.Fen;
+import kestrel.engine.Piece;
+import kestrel.engine.Position;
+import kestrel.engine.Square;
+import kestrel.engine.eval.Evaluation;
+import kestrel.engine.eval.EvaluationChoice;
+import kestrel.engine.nnue.BuiltInNetwork;
+import kestrel.engine.nnue.Network;
+import kestrel.engine.nnue.NetworkEvaluation;
+import kestrel.engine.nnue.NetworkFile;
+import kestrel.engine.nnue.NetworkFormatException;
+import kestrel.engine.search.Bench;
+import kestrel.engine.search.SearchLimits;
+import kestrel.engine.search.SearchThreads;
+import kestrel.engine.search.StrengthLimit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The UCI session: reads commands line by line on the calling thread and answers them, while searches run on the
+ * {@link SearchWorker}'s thread. Returns from {@link #run} on {@code quit} or at the end of the input.
+ *
+ * <p>No input can stop the loop: a command that cannot be carried out gets one {@code info string} saying why, and
+ * changes nothing. As the UCI specification asks, unknown words in front of a known command are skipped
+ * ({@code joho debug on} switches debug on).
+ */
+public final class UciLoop {
+    private static final Logger LOG = LoggerFactory.getLogger(UciLoop.class);
+
+    private static final Set<String> COMMANDS = Set.of("uci", "debug", "isready", "setoption", "register",
+            "ucinewgame", "position", "go", "stop", "ponderhit", "quit", "d", "eval", "bench");
+    private static final Pattern WORD = Pattern.compile("\\S+");
+    private static final Pattern SET_OPTION =
+            Pattern.compile("(?i)name\\s+(.+?)(?:\\s+value(?:\\s+(.*))?)?");
+
+    private final LineReader input;
+    private final UciOutput output;
+    private final UciOptions options;
+    private final SearchWorker worker;
+    private final Evaluation evaluation = new Evaluation();
+    private Position position = Position.startPosition();
+    /** The network EvalFile names (the built-in one by default); null when there is none. */
+    private Network network = BuiltInNetwork.get();
+
+    /** A session reading commands from {@code in} and answering on {@code out}. */
+    public UciLoop(InputStream in, OutputStream out) {
+        this.input = new LineReader(in);
+        this.output = new UciOutput(out);
+        this.options = declareOptions();
+        this.worker = new SearchWorker(output, options.hashMegabytes());
+    }
+
+    /** Runs the session until {@code quit} or the end of the input; a running search is stopped on the way out. */
+    public void run() {
+        try {
+            while (true) {
+                LineReader.Line line = input.next();
+                if (line == null) {
+                    LOG.debug("End of input");
+                    break;
+                }
+                if (line.isTooLong()) {
+                    output.received("(a line of " + line.byteCount() + " bytes, not kept)");
+                    output.info("a line of " + line.byteCount() + " bytes is longer than the limit of "
+                            + LineReader.MAX_LINE_BYTES + " bytes and was ignored");
+                    continue;
+                }
+                output.received(line.text());
+                LOG.debug(">> {}", line.text());
+                if (!execute(line.text())) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn("Cannot read commands any more: {}", e.toString());
+        } finally {
+            worker.close();
+            output.close();
+        }
+    }
+
+    /** The options, for tests that check a bad {@code setoption} changed nothing. */
+    UciOptions options() {
+        return options;
+    }
+
+    /** Carries out one line; false when the session ends. */
+    private boolean execute(String line) {
+        String text = line.replace("\uFEFF", "").strip();
+        if (text.isEmpty()) {
+            // Scripts and some GUIs send blank lines; they ask for nothing, so nothing answers them.
+            return true;
+        }
+        List<Integer> starts = new ArrayList<>();
+        List<String> words = new ArrayList<>();
+        Matcher word = WORD.matcher(text);
+        while (word.find()) {
+            starts.add(word.start());
+            words.add(word.group());
+        }
+        int commandAt = 0;
+        while (commandAt < words.size() && !COMMANDS.contains(words.get(commandAt).toLowerCase(Locale.ROOT))) {
+            commandAt++;
+        }
+        if (commandAt == words.size()) {
+            output.info("unknown command " + UciException.quote(text));
+            return true;
+        }
+        String command = words.get(commandAt).toLowerCase(Locale.ROOT);
+        List<String> arguments = words.subList(commandAt + 1, words.size());
+        String rawArguments = text.substring(starts.get(commandAt) + words.get(commandAt).length()).strip();
+        try {
+            return execute(command, arguments, rawArguments);
+        } catch (UciException e) {
+            output.info(e.getMessage());
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.error("Command failed: {}", text, e);
+            output.info("internal error on " + UciException.quote(text) + ": " + e);
+        }
+        return true;
+    }
+
+    private boolean execute(String command, List<String> arguments, String rawArguments) throws UciException {
+        switch (command) {
+            case "uci" -> identify();
+            case "debug" -> debug(arguments);
+            case "isready" -> worker.readyOk();
+            case "setoption" -> setOption(rawArguments);
+            case "register" -> {
+                // Nothing to register: the engine is free.
+            }
+            case "ucinewgame" -> worker.clearTable();
+            case "position" -> {
+                PositionCommand set = PositionCommand.parse(arguments, options.chess960());
+                position = set.position();
+                set.notes().forEach(output::info);
+            }
+            case "go" -> go(arguments);
+            case "stop" -> worker.stop();
+            case "ponderhit" -> worker.ponderHit();
+            case "quit" -> {
+                return false;
+            }
+            case "d" -> display();
+            case "eval" -> evaluate();
+            case "bench" -> bench(arguments);
+            default -> throw new IllegalStateException("command without handler: " + command);
+        }
+        return true;
+    }
+
+    private void identify() {
+        List<String> lines = new ArrayList<>();
+        lines.add("id name " + Version.NAME + " " + Version.VERSION);
+        lines.add("id author " + Version.AUTHOR);
+        lines.addAll(options.declarations());
+        lines.add("uciok");
+        output.sendAll(lines);
+    }
+
+    private void debug(List<String> arguments) throws UciException {
+        String mode = arguments.isEmpty() ? "" : arguments.get(0);
+        switch (mode) {
+            case "on" -> worker.setDebug(true);
+            case "off" -> worker.setDebug(false);
+            default -> throw new UciException("debug needs on or off");
+        }
+    }
+
+    /**
+     * Every option, declared once: its type, default and range, and what setting it does, in the order {@code uci}
+     * lists them. An option without {@code onSet} only keeps its value, which the commands read when they need it.
+     * An action runs with the new value in force; one that throws leaves the old value in force.
+     */
+    private UciOptions declareOptions() {
+        return new UciOptions(
+                spin(UciOptions.HASH, UciOptions.DEFAULT_HASH_MB, 1, UciOptions.MAX_HASH_MB).onSet(this::resizeTable),
+                button(UciOptions.CLEAR_HASH).onSet(value -> worker.clearTable()),
+                spin(UciOptions.THREADS, 1, 1, SearchThreads.MAX_THREADS).onSet(this::setThreads),
+                check(UciOptions.PONDER, false),
+                spin(UciOptions.MULTI_PV, 1, 1, 256),
+                spin(UciOptions.MOVE_OVERHEAD, SearchLimits.DEFAULT_MOVE_OVERHEAD, 0, 5000),
+                check(UciOptions.OWN_BOOK, false).onSet(this::useOwnBook),
+                string(UciOptions.BOOK_FILE, "").onSet(this::useBookFile),
+                combo(UciOptions.BOOK_VARIETY, UciOptions.BOOK_BEST,
+                        List.of(UciOptions.BOOK_BEST, UciOptions.BOOK_WEIGHTED)),
+                check(UciOptions.CHESS960, false),
+                string(UciOptions.DEBUG_LOG_FILE, "").onSet(this::logTo),
+                check(UciOptions.LIMIT_STRENGTH, false),
+                spin(UciOptions.ELO, UciOptions.DEFAULT_ELO, StrengthLimit.MIN_ELO, StrengthLimit.MAX_ELO),
+                check(UciOptions.ANALYSE_MODE, false),
+                check(UciOptions.SHOW_WDL, false),
+                string(UciOptions.EVAL_FILE, UciOptions.BUILT_IN_NETWORK).onSet(this::useEvalFile),
+                check(UciOptions.USE_NNUE, true));
+    }
+
+    /** {@code setoption name <id> [value <x>]}; the name and the value may hold spaces. */
+    private void setOption(String arguments) throws UciException {
+        Matcher matcher = SET_OPTION.matcher(arguments);
+        if (!matcher.matches()) {
+            throw new UciException("setoption needs: name <id> [value <x>]");
+        }
+        options.set(matcher.group(1), matcher.group(2));
+    }
+
+    /** Hash: a refused size puts the option back to the size the table kept. */
+    private void resizeTable(String megabytes) {
+        worker.resizeTable(Integer.parseInt(megabytes),
+                kept -> options.put(UciOptions.HASH, Integer.toString(kept)));
+    }
+
+    /** Threads: threads that cannot be had put the option back to the number kept. */
+    private void setThreads(String count) {
+        worker.setThreads(Integer.parseInt(count), kept -> options.put(UciOptions.THREADS, Integer.toString(kept)));
+    }
+
+    /** OwnBook: the book BookFile names, or none. */
+    private void useOwnBook(String value) throws UciException {
+        worker.useBook(options.ownBook() ? path(options.bookFile()) : null);
+    }
+
+    /** BookFile: a path that is not valid is refused even while OwnBook is off. */
+    private void useBookFile(String file) throws UciException {
+        Path book = path(file);
+        worker.useBook(options.ownBook() ? book : null);
+    }
+
+    /** Debug Log File: the transcript goes to this file from now on, or nowhere when empty. */
+    private void logTo(String file) throws UciException {
+        try {
+            output.logTo(file.isEmpty() ? null : Path.of(file));
+        } catch (IOException | InvalidPathException e) {
+            throw new UciException("cannot write the debug log " + UciException.quote(file) + ": " + describe(e));
+        }
+    }
+
+    /** EvalFile: the network is loaded now, and a file that cannot be used leaves the current one. */
+    private void useEvalFile(String file) throws UciException {
+        network = loadNetwork(file);
+        output.info(network == null ? "no built-in network: the handcrafted evaluation is used"
+                : "network " + networkName() + " loaded, hidden size " + network.hidden());
+    }
+
+    /**
+     * The network EvalFile names: the built-in one for {@code <internal>} or empty (null if the jar has none), else
+     * the file. A file that cannot be used throws, so the current network stays.
+     */
+    private static Network loadNetwork(String value) throws UciException {
+        if (value.isEmpty() || value.equals(UciOptions.BUILT_IN_NETWORK)) {
+            return BuiltInNetwork.get();
+        }
+        try {
+            return NetworkFile.read(Path.of(value));
+        } catch (InvalidPathException e) {
+            throw new UciException("EvalFile " + UciException.quote(value) + " is not a valid path: " + e.getReason()
+                    + "; the current network stays");
+        } catch (IOException e) {
+            throw new UciException("cannot read EvalFile " + UciException.quote(value) + ": "
+                    + FileProblem.ofReading(e) + "; the current network stays");
+        } catch (NetworkFormatException e) {
+            throw new UciException("EvalFile " + UciException.quote(value) + " is not usable: " + e.getMessage()
+                    + "; the current network stays");
+        }
+    }
+
+    /** Searches and the bench evaluate with the network when one is loaded and Use NNUE is on. */
+    private EvaluationChoice searchEvaluation() {
+        return network != null && options.useNnue() ? new NetworkEvaluation(network) : Evaluation.HANDCRAFTED;
+    }
+
+    private String networkName() {
+        String file = options.value(UciOptions.EVAL_FILE);
+        return file.isEmpty() ? UciOptions.BUILT_IN_NETWORK : file;
+    }
+
+    /** {@code eval}: the handcrafted evaluation's terms, then the network's score, and which one searches use. */
+    private void evaluate() {
+        List<String> lines = new ArrayList<>(Arrays.asList(evaluation.explain(position).split("\n")));
+        lines.add("");
+        String side = position.sideToMove() == Piece.WHITE ? "White" : "Black";
+        if (network == null) {
+            lines.add("network: none loaded");
+        } else {
+            int score = network.evaluate(position);
+            int whiteScore = position.sideToMove() == Piece.WHITE ? score : -score;
+            lines.add("network " + networkName() + " (hidden size " + network.hidden() + "): " + whiteScore
+                    + " cp from White's view, " + score + " cp for the side to move (" + side + ")");
+        }
+        lines.add("searches use: " + (network != null && options.useNnue() ? "the network"
+                : "the handcrafted evaluation" + (network == null ? "" : " (Use NNUE is off)")));
+        output.sendAll(lines);
+    }
+
+    /** A file problem in words, without the exception class names. */
+    private static String describe(Exception e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException fileProblem && fileProblem.getReason() != null) {
+            return fileProblem.getReason();
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+
+    /** The book file's path, null when none is set. */
+    private static Path path(String file) throws UciException {
+        if (file.isEmpty()) {
+            return null;
+        }
+        try {
+            return Path.of(file);
+        } catch (InvalidPathException e) {
+            throw new UciException("BookFile " + UciException.quote(file) + " is not a valid path: " + e.getReason());
+        }
+    }
+
+    private void go(List<String> arguments) throws UciException {
+        boolean chess960 = options.chess960();
+        GoCommand go = GoCommand.parse(arguments, position, chess960);
+        // What was adjusted or skipped is said; the search runs all the same, since the GUI waits for its bestmove.
+        go.notes().forEach(output::info);
+        if (go.isPerft()) {
+            worker.perft(position, go.perftDepth(), chess960);
+            return;
+        }
+        SearchLimits limits = go.limits().multiPv(options.multiPv()).moveOverhead(options.moveOverhead());
+        if (options.strengthLimited()) {
+            limits.strength(StrengthLimit.forElo(options.elo()));
+        }
+        worker.setShowWdl(options.showWdl());
+        // The book answers ordinary moves only: analysis, pondering and restricted searches want the search.
+        boolean bookAllowed = options.ownBook() && !options.analyseMode() && !limits.infinite() && !limits.ponder()
+                && limits.searchMoves().length == 0;
+        worker.search(position, limits, searchEvaluation(), chess960, bookAllowed, options.bookBestOnly());
+    }
+
+    /** {@code bench [depth]}: the fixed benchmark, on the search thread. */
+    private void bench(List<String> arguments) throws UciException {
+        int depth = Bench.DEFAULT_DEPTH;
+        if (arguments.size() > 1) {
+            throw new UciException("bench takes at most one argument, the depth");
+        }
+        if (arguments.size() == 1) {
+            String text = arguments.get(0);
+            try {
+                depth = Integer.parseInt(text);
+            } catch (NumberFormatException e) {
+                throw new UciException("bench: the depth " + UciException.quote(text) + " is not a number");
+            }
+            if (depth < 1 || depth > Bench.MAX_DEPTH) {
+                throw new UciException("bench depth must be from 1 to " + Bench.MAX_DEPTH + ", not " + depth);
+            }
+        }
+        worker.bench(depth, searchEvaluation());
+    }
+
+    /** {@code d}: the board, then its FEN, key and checking pieces. */
+    private void display() {
+        List<String> lines = new ArrayList<>(Arrays.asList(position.toString().split("\n")));
+        lines.add("");
+        lines.add("Fen: " + Fen.toFen(position, options.chess960()));
+        lines.add("Key: " + String.format("%016x", position.key()));
+        StringBuilder checkers = new StringBuilder("Checkers:");
+        for (long bits = position.checkers(); bits != 0; bits &= bits - 1) {
+            checkers.append(' ').append(Square.name(Long.numberOfTrailingZeros(bits)));
+        }
+        lines.add(checkers.toString());
+        output.sendAll(lines);
+    }
+}

@@ -1,0 +1,180 @@
+package kestrel.uci.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import kestrel.engine.MoveGenerator;
+import kestrel.engine.Piece;
+import kestrel.engine.Position;
+import kestrel.engine.eval.Evaluation;
+import kestrel.engine.nnue.NetworkFile;
+import kestrel.engine.nnue.TrainingRecord;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code kestrel train}, run through the real command line on a small set of random-game positions. */
+class TrainCommandTest {
+    @TempDir
+    Path directory;
+
+    private Path data;
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    /** Positions of seeded random games scored by the handcrafted evaluation, the result always a draw. */
+    @BeforeEach
+    void writeData() throws IOException {
+        SplittableRandom random = new SplittableRandom(3);
+        Evaluation evaluation = new Evaluation();
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        byte[] record = new byte[TrainingRecord.BYTES];
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        for (int game = 0; game < 40; game++) {
+            Position position = Position.startPosition();
+            for (int ply = 0; ply < 40; ply++) {
+                int count = MoveGenerator.legalMoves(position, moves, 0);
+                if (count == 0) {
+                    break;
+                }
+                position.makeMove(moves[random.nextInt(count)]);
+                int score = evaluation.evaluate(position);
+                TrainingRecord.encode(position, position.sideToMove() == Piece.WHITE ? score : -score,
+                        TrainingRecord.DRAW, record, 0);
+                bytes.write(record, 0, record.length);
+            }
+        }
+        // Half a record at the end, as a cut-off datagen run leaves it.
+        bytes.write(record, 0, 10);
+        data = Files.write(directory.resolve("data.bin"), bytes.toByteArray());
+    }
+
+    private int run(String... args) {
+        CommandLine commandLine = Main.commandLine();
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        String[] withSubcommand = new String[args.length + 1];
+        withSubcommand[0] = "train";
+        System.arraycopy(args, 0, withSubcommand, 1, args.length);
+        return commandLine.execute(withSubcommand);
+    }
+
+    private String[] options(Path net, String... more) {
+        return options(net, 2, more);
+    }
+
+    private String[] options(Path net, int epochs, String... more) {
+        String[] base = {"--data", data.toString(), "--out", net.toString(), "--hidden", "8", "--epochs", "" + epochs,
+            "--batch", "256", "--threads", "2", "--seed", "5"};
+        String[] all = new String[base.length + more.length];
+        System.arraycopy(base, 0, all, 0, base.length);
+        System.arraycopy(more, 0, all, base.length, more.length);
+        return all;
+    }
+
+    @Test
+    void trainsAndWritesALoadableNetworkReportingEachEpoch() throws Exception {
+        Path net = directory.resolve("net.nnue");
+        assertEquals(0, run(options(net)), err::toString);
+        assertEquals(8, NetworkFile.read(net).hidden());
+        String progress = err.toString();
+        assertTrue(progress.contains("10 bytes of partial records ignored"), progress);
+        assertTrue(progress.contains("epoch 1/2  train loss ") && progress.contains("epoch 2/2  train loss "),
+                progress);
+        assertTrue(progress.contains(" pos/s"), progress);
+        // --keep-best is on by default: the file is the best epoch's, and the last line says which.
+        assertTrue(out.toString().strip().startsWith("wrote " + net + " (epoch "), out::toString);
+    }
+
+    /** The shipped network's recipe is the default; each part can be turned off. */
+    @Test
+    void factoriserMirrorAndKeepBestAreOnByDefaultAndCanBeTurnedOff() throws Exception {
+        assertEquals(0, run(options(directory.resolve("on.nnue"))), err::toString);
+        assertTrue(err.toString().contains("wdl 0.0, ") && err.toString().contains(", factorised, mirrored halves"),
+                err::toString);
+        err.getBuffer().setLength(0);
+        out.getBuffer().setLength(0);
+        Path off = directory.resolve("off.nnue");
+        assertEquals(0, run(options(off, "--no-factorise", "--no-mirror", "--no-keep-best")), err::toString);
+        assertFalse(err.toString().contains("factorised") || err.toString().contains("mirrored"), err::toString);
+        assertEquals("wrote " + off, out.toString().strip());
+        assertFalse(Arrays.equals(Files.readAllBytes(directory.resolve("on.nnue")), Files.readAllBytes(off)));
+    }
+
+    /** Without validation positions the default --keep-best stands down; asked for explicitly, it is an error. */
+    @Test
+    void noValidationWritesEveryEpochUnlessKeepBestIsAskedFor() throws Exception {
+        Path net = directory.resolve("all.nnue");
+        assertEquals(0, run(options(net, "--validation", "0")), err::toString);
+        assertEquals("wrote " + net, out.toString().strip());
+        assertEquals(2, run(options(directory.resolve("none.nnue"), "--validation", "0", "--keep-best")));
+        assertTrue(err.toString().contains("--keep-best needs validation positions"), err::toString);
+    }
+
+    @Test
+    void refusesToOverwriteWithoutForce() throws Exception {
+        Path net = Files.writeString(directory.resolve("net.nnue"), "keep me");
+        assertEquals(2, run(options(net)));
+        assertTrue(err.toString().contains("exists (use --force to overwrite it)"), err::toString);
+        assertEquals("keep me", Files.readString(net));
+        assertEquals(0, run(options(net, "--force")), err::toString);
+        NetworkFile.read(net);
+    }
+
+    @Test
+    void sameSeedGivesTheSameFile() throws Exception {
+        Path first = directory.resolve("first.nnue");
+        Path second = directory.resolve("second.nnue");
+        assertEquals(0, run(options(first)), err::toString);
+        assertEquals(0, run(options(second)), err::toString);
+        assertArrayEquals(Files.readAllBytes(first), Files.readAllBytes(second));
+    }
+
+    /** With --keep-best the file is the network of the epoch with the lowest validation loss, and says so. */
+    @Test
+    void keepBestWritesTheEpochWithTheLowestValidationLoss() throws Exception {
+        Path net = directory.resolve("best.nnue");
+        assertEquals(0, run(options(net, 6, "--lr", "0.05", "--validation", "0.3", "--keep-best")),
+                err::toString);
+        Matcher epoch = Pattern.compile("epoch (\\d+)/6 .* validation loss (\\S+) ").matcher(err.toString());
+        int best = 0;
+        double bestLoss = Double.POSITIVE_INFINITY;
+        while (epoch.find()) {
+            double loss = Double.parseDouble(epoch.group(2));
+            if (loss < bestLoss) {
+                best = Integer.parseInt(epoch.group(1));
+                bestLoss = loss;
+            }
+        }
+        assertTrue(best > 0, err::toString);
+        assertTrue(out.toString().strip().startsWith("wrote " + net + " (epoch " + best + ", validation loss "),
+                out::toString);
+        // An epoch's learning rate and shuffle do not depend on how many epochs follow, so a run stopped after the
+        // best epoch writes the same network.
+        Path stoppedThere = directory.resolve("stopped.nnue");
+        assertEquals(0, run(options(stoppedThere, best, "--lr", "0.05", "--validation", "0.3", "--no-keep-best")));
+        assertArrayEquals(Files.readAllBytes(stoppedThere), Files.readAllBytes(net));
+    }
+
+    @Test
+    void badOptionsAndMissingDataAreErrors() {
+        Path net = directory.resolve("net.nnue");
+        assertEquals(2, run(options(net, "--wdl", "1.5")));
+        assertTrue(err.toString().contains("error: wdl must be in [0, 1]"), err::toString);
+        assertEquals(2, run("--data", directory.resolve("missing.bin").toString(), "--out", net.toString()));
+        assertTrue(err.toString().contains("error: cannot read the data"), err::toString);
+    }
+}
