@@ -38,6 +38,30 @@ final class RootMoves {
         return count;
     }
 
+    boolean contains(int move) {
+        for (int i = 0; i < count; i++) {
+            if (moves[i] == move) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Takes {@code move} off the list, keeping the order of the others (at the root, before the first iteration). */
+    void remove(int move) {
+        int[] others = new int[count];
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            if (moves[i] != move) {
+                others[kept++] = moves[i];
+            }
+        }
+        clear();
+        for (int i = 0; i < kept; i++) {
+            add(others[i]);
+        }
+    }
+
     int move(int index) {
         return moves[index];
     }

@@ -11,6 +11,12 @@ public final class Score {
     /** The deepest ply a search can reach; scores beyond {@code MATE - MAX_PLY} are mates. */
     public static final int MAX_PLY = 128;
     public static final int MATE_BOUND = MATE - MAX_PLY;
+    /**
+     * A win the endgame tables prove, at the root: {@code TABLEBASE_WIN - plies} at a node, so nearer wins score higher,
+     * all below every mate and above every evaluation ({@link #TABLEBASE_WIN_BOUND} and up).
+     */
+    public static final int TABLEBASE_WIN = MATE_BOUND - 1;
+    public static final int TABLEBASE_WIN_BOUND = TABLEBASE_WIN - MAX_PLY;
 
     private Score() {
     }
@@ -21,6 +27,19 @@ public final class Score {
 
     public static int matedIn(int plies) {
         return -MATE + plies;
+    }
+
+    public static int tablebaseWinIn(int plies) {
+        return TABLEBASE_WIN - plies;
+    }
+
+    public static int tablebaseLossIn(int plies) {
+        return -TABLEBASE_WIN + plies;
+    }
+
+    /** A mate or a tablebase win or loss: a score that counts plies from where it was found. */
+    public static boolean isDecisive(int score) {
+        return Math.abs(score) >= TABLEBASE_WIN_BOUND;
     }
 
     public static boolean isMate(int score) {

@@ -8,6 +8,10 @@ import kestrel.engine.Position;
 import kestrel.engine.eval.Evaluation;
 import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.eval.Evaluator;
+import kestrel.engine.syzygy.RootMoveRanking;
+import kestrel.engine.syzygy.TablebaseProber;
+import kestrel.engine.syzygy.Tablebases;
+import kestrel.engine.syzygy.Wdl;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,6 +57,8 @@ public final class Search {
     private static final int SEE_PRUNING_MARGIN = 90;
     private static final int DELTA_MARGIN = 200;
     private static final int LMR_MIN_DEPTH = 3;
+    /** A tablebase result is stored as if searched this much deeper: it is exact, whatever the depth. */
+    private static final int TABLEBASE_DEPTH_BONUS = 6;
 
     /** Late-move reductions by depth and move number: grows with the logarithm of both. */
     private static final int[][] REDUCTIONS = new int[64][64];
@@ -95,6 +101,16 @@ public final class Search {
      */
     private Evaluator evaluator;
     private TimeManager time;
+    /** This thread's prober of the tables it was last given (probers keep scratch, so one per thread). */
+    private TablebaseProber prober;
+    private Tablebases proberTables;
+    /** The most pieces a node probes in this search: 0 when it does not probe (no tables, or ranked at the root). */
+    private int tablebasePieces;
+    private int tablebaseDepth;
+    private boolean tablebaseFiftyMoveRule;
+    private long tablebaseHits;
+    /** How many of {@link #tablebaseHits} have been added to the control's total. */
+    private long flushedTablebaseHits;
     private int rootPly;
     private long nodes;
     /** How many of {@link #nodes} have been added to the control's total. */
@@ -154,11 +170,12 @@ public final class Search {
         this.helper = threadIndex > 0;
         nodes = 0;
         flushedNodes = 0;
+        tablebaseHits = 0;
+        flushedTablebaseHits = 0;
         try {
             return iterate(root, limits);
         } finally {
-            control.addNodes(nodes - flushedNodes);
-            flushedNodes = nodes;
+            flushCounts();
         }
     }
 
@@ -204,7 +221,9 @@ public final class Search {
         }
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_DEPTH) : MAX_DEPTH;
 
+        setUpTablebases(limits.tablebases());
         setUpRootMoves(limits.searchMoves());
+        filterRootMovesByTablebases();
         if (rootMoves.count() == 0) {
             int score = position.inCheck() ? Score.matedIn(0) : Score.DRAW;
             if (!helper) {
@@ -289,6 +308,47 @@ public final class Search {
             LOG.warn("none of the searchmoves is legal here; searching all moves");
             setUpRootMoves(new int[0]);
         }
+    }
+
+    /** Takes up the tables of this search, with a prober of this thread's own for them. */
+    private void setUpTablebases(TablebaseUse use) {
+        if (use.tables() != proberTables) {
+            proberTables = use.tables();
+            prober = proberTables.newProber();
+        }
+        tablebasePieces = use.pieceLimit();
+        tablebaseDepth = use.probeDepth();
+        tablebaseFiftyMoveRule = use.fiftyMoveRule();
+    }
+
+    /**
+     * A root position in the tables: only the root moves that keep its best result (by DTZ, the fifty-move rule
+     * counted when it applies) are searched, so a won ending is converted and a drawn one held. The search then
+     * chooses among them by its own scores and probes no further: every line from here is in the tables, and a
+     * probe would only flatten what the search must tell apart (which winning move makes progress).
+     */
+    private void filterRootMovesByTablebases() {
+        if (tablebasePieces == 0 || rootMoves.count() == 0 || position.castlingRights() != 0
+                || Long.bitCount(position.occupied()) > tablebasePieces) {
+            return;
+        }
+        RootMoveRanking ranking = prober.rankRootMoves(position, tablebaseFiftyMoveRule);
+        if (ranking == null) {
+            return; // a DTZ table is missing: the search probes WDL as usual
+        }
+        tablebaseHits += ranking.count();
+        int best = Integer.MIN_VALUE;
+        for (int i = 0; i < ranking.count(); i++) {
+            if (rootMoves.contains(ranking.move(i))) {
+                best = Math.max(best, ranking.rank(i));
+            }
+        }
+        for (int i = 0; i < ranking.count(); i++) {
+            if (ranking.rank(i) < best) {
+                rootMoves.remove(ranking.move(i));
+            }
+        }
+        tablebasePieces = 0;
     }
 
     private static boolean contains(int[] moves, int move) {
@@ -434,8 +494,9 @@ public final class Search {
             return;
         }
         long allNodes = nodes - flushedNodes + control.nodes();
+        long allTablebaseHits = tablebaseHits - flushedTablebaseHits + control.tablebaseHits();
         listener.onIteration(new SearchInfo(depth, selectiveDepth, line + 1, score, bound, allNodes,
-                elapsedMillis(), table.hashfull(), rootMoves.pv(line)));
+                elapsedMillis(), table.hashfull(), rootMoves.pv(line), allTablebaseHits));
     }
 
     private long elapsedMillis() {
@@ -490,6 +551,34 @@ public final class Search {
             tableBound = TranspositionTable.bound(entry);
             if (!pvNode && TranspositionTable.depth(entry) >= depth && cutsOff(tableScore, tableBound, alpha, beta)) {
                 return tableScore;
+            }
+        }
+
+        // Endgame tables: right after a capture or pawn move (the tables know nothing of the moves before), a win,
+        // draw or loss they prove ends the node when it settles the window; else it bounds what the moves find.
+        int tablebaseFloor = -Score.INFINITE;
+        int tablebaseCeiling = Score.INFINITE;
+        if (tablebasePieces != 0 && position.halfmoveClock() == 0 && depth >= tablebaseDepth
+                && position.castlingRights() == 0 && Long.bitCount(position.occupied()) <= tablebasePieces) {
+            int wdl = prober.probeWdl(position);
+            if (wdl != Wdl.FAILED) {
+                tablebaseHits++;
+                // Under the fifty-move rule a cursed win or blessed loss is nearly a draw; without it, a win or loss.
+                int drawn = tablebaseFiftyMoveRule ? 1 : 0;
+                int score = wdl < -drawn ? Score.tablebaseLossIn(ply) : wdl > drawn ? Score.tablebaseWinIn(ply)
+                        : Score.DRAW + 2 * wdl * drawn;
+                int bound = wdl < -drawn ? TranspositionTable.BOUND_UPPER
+                        : wdl > drawn ? TranspositionTable.BOUND_LOWER : TranspositionTable.BOUND_EXACT;
+                if (cutsOff(score, bound, alpha, beta)) {
+                    table.store(key, Move.NONE, score, Math.min(depth + TABLEBASE_DEPTH_BONUS, MAX_PLY), bound,
+                            ply);
+                    return score;
+                }
+                if (bound == TranspositionTable.BOUND_LOWER) {
+                    tablebaseFloor = score;
+                } else {
+                    tablebaseCeiling = score;
+                }
             }
         }
 
@@ -643,6 +732,14 @@ public final class Search {
         }
         int bound = bestScore >= beta ? TranspositionTable.BOUND_LOWER
                 : bestScore > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
+        // What the tables proved and the moves did not reach: a win is at least a win, a loss at most a loss.
+        if (bestScore < tablebaseFloor) {
+            bestScore = tablebaseFloor;
+            bound = TranspositionTable.BOUND_LOWER;
+        } else if (bestScore > tablebaseCeiling) {
+            bestScore = tablebaseCeiling;
+            bound = TranspositionTable.BOUND_UPPER;
+        }
         table.store(key, bestMove, bestScore, depth, bound, ply);
         return bestScore;
     }
@@ -783,9 +880,18 @@ public final class Search {
         return belowMates(evaluator.evaluate(position));
     }
 
-    /** A static score never reaches the mate range, whatever the evaluation says. */
+    /** A static score never reaches the tablebase and mate ranges, whatever the evaluation says. */
     private static int belowMates(int score) {
-        return Math.max(-Score.MATE_BOUND + 1, Math.min(Score.MATE_BOUND - 1, score));
+        return Math.max(-Score.TABLEBASE_WIN_BOUND + 1, Math.min(Score.TABLEBASE_WIN_BOUND - 1, score));
+    }
+
+    /** Adds this thread's nodes and tablebase hits not yet counted to the control's totals; returns the node total. */
+    private long flushCounts() {
+        control.addTablebaseHits(tablebaseHits - flushedTablebaseHits);
+        flushedTablebaseHits = tablebaseHits;
+        long total = control.addNodes(nodes - flushedNodes);
+        flushedNodes = nodes;
+        return total;
     }
 
     /** Counts a node and tells whether the search must unwind now. */
@@ -811,8 +917,7 @@ public final class Search {
      * The main thread stops on {@code stop}, at the node limit of all threads together, or at the hard time limit.
      */
     private boolean checkSignals() {
-        long total = control.addNodes(nodes - flushedNodes);
-        flushedNodes = nodes;
+        long total = flushCounts();
         if (helper) {
             if (total >= totalNodeLimit) {
                 control.reachNodeLimit();

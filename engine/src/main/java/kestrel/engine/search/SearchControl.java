@@ -24,6 +24,7 @@ public final class SearchControl {
     /** A thread saw the node total reach the node limit of {@code go nodes}. */
     private volatile boolean nodeLimitReached;
     private final AtomicLong nodes = new AtomicLong();
+    private final AtomicLong tablebaseHits = new AtomicLong();
 
     /** Ends the search as soon as possible, and lets its result out of {@link #awaitRelease}. Any thread. */
     public synchronized void stop() {
@@ -64,6 +65,15 @@ public final class SearchControl {
     /** A thread reports nodes it searched; returns the new total. */
     long addNodes(long count) {
         return nodes.addAndGet(count);
+    }
+
+    /** Successful tablebase probes of all threads, as far as they have reported them (as for {@link #nodes}). */
+    public long tablebaseHits() {
+        return tablebaseHits.get();
+    }
+
+    void addTablebaseHits(long count) {
+        tablebaseHits.addAndGet(count);
     }
 
     /** The main thread is done: the helper threads stop. */

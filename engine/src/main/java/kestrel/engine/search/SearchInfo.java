@@ -13,9 +13,16 @@ package kestrel.engine.search;
  * @param elapsedMillis  time since the search started
  * @param hashfull       transposition-table fill in per mille
  * @param pv             the principal variation, first move first
+ * @param tablebaseHits  successful endgame-table probes so far in this search
  */
 public record SearchInfo(int depth, int selectiveDepth, int multiPv, int score, Bound bound, long nodes,
-                         long elapsedMillis, int hashfull, int[] pv) {
+                         long elapsedMillis, int hashfull, int[] pv, long tablebaseHits) {
+
+    /** A report of a search without endgame tables. */
+    public SearchInfo(int depth, int selectiveDepth, int multiPv, int score, Bound bound, long nodes,
+                      long elapsedMillis, int hashfull, int[] pv) {
+        this(depth, selectiveDepth, multiPv, score, bound, nodes, elapsedMillis, hashfull, pv, 0);
+    }
 
     /** Nodes per second, 0 before the first millisecond. */
     public long nodesPerSecond() {

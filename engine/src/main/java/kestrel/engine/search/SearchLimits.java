@@ -26,6 +26,7 @@ public final class SearchLimits {
     private int multiPv = 1;
     private long moveOverhead = DEFAULT_MOVE_OVERHEAD;
     private StrengthLimit strength;
+    private TablebaseUse tablebases = TablebaseUse.NONE;
 
     public SearchLimits whiteTime(long millis) {
         whiteTime = millis;
@@ -96,6 +97,16 @@ public final class SearchLimits {
     public SearchLimits moveOverhead(long millis) {
         moveOverhead = millis;
         return this;
+    }
+
+    /** Probes these endgame tables (the Syzygy options); {@link TablebaseUse#NONE} by default. */
+    public SearchLimits tablebases(TablebaseUse use) {
+        tablebases = use;
+        return this;
+    }
+
+    public TablebaseUse tablebases() {
+        return tablebases;
     }
 
     /** Plays below full strength (UCI_LimitStrength); null for full strength. */

@@ -379,12 +379,15 @@ public final class TranspositionTable {
         return (int) (entry >>> GENERATION_SHIFT) & GENERATION_MASK;
     }
 
-    /** Mate scores count from the root in the search but from the node in the table, where transpositions meet. */
+    /**
+     * Mate and tablebase scores count from the root in the search but from the node in the table, where
+     * transpositions meet.
+     */
     static int toTable(int score, int ply) {
-        if (score >= Score.MATE_BOUND) {
+        if (score >= Score.TABLEBASE_WIN_BOUND) {
             return score + ply;
         }
-        if (score <= -Score.MATE_BOUND) {
+        if (score <= -Score.TABLEBASE_WIN_BOUND) {
             return score - ply;
         }
         return score;
@@ -392,9 +395,9 @@ public final class TranspositionTable {
 
     static int fromTable(int score, int ply) {
         int result = score;
-        if (score >= Score.MATE_BOUND) {
+        if (score >= Score.TABLEBASE_WIN_BOUND) {
             result = score - ply;
-        } else if (score <= -Score.MATE_BOUND) {
+        } else if (score <= -Score.TABLEBASE_WIN_BOUND) {
             result = score + ply;
         }
         // Only a torn or colliding entry could be out of range; never let it escape the score scale.
