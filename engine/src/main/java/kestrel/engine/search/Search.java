@@ -278,7 +278,7 @@ public final class Search {
         // The score is the last completed iteration's: after an unfinished one, rootMoves may hold a bound from it
         // (an aspiration fail-high, or a move that beat alpha before the others were searched).
         SearchResult result = new SearchResult(best, ponderMove(chosen), lineScores[chosen], completedDepth,
-                nodes);
+                nodes, tablebaseHits);
         LOG.debug("search thread {} done: {} depth {} score {} nodes {} in {} ms", threadIndex, Move.toUci(best),
                 completedDepth, result.score(), nodes, elapsedMillis());
         return result;

@@ -85,7 +85,7 @@ public final class SearchThreads implements AutoCloseable {
             }
         }
         return new SearchResult(result.bestMove(), result.ponderMove(), result.score(), result.depth(),
-                control.nodes());
+                control.nodes(), control.tablebaseHits());
     }
 
     /**

@@ -32,7 +32,7 @@ final class InfoFormat {
         line.append(" nodes ").append(info.nodes())
                 .append(nodesPerSecond(info))
                 .append(" hashfull ").append(info.hashfull())
-                .append(" tbhits 0")
+                .append(" tbhits ").append(info.tablebaseHits())
                 .append(" time ").append(info.elapsedMillis());
         appendPv(line, info.pv(), chess960);
         return line.toString();
@@ -75,7 +75,7 @@ final class InfoFormat {
             line.append(" nps ").append((long) (result.nodes() * 1e9 / elapsedNanos));
         }
         line.append(" hashfull ").append(hashfull)
-                .append(" tbhits 0")
+                .append(" tbhits ").append(result.tablebaseHits())
                 .append(" time ").append(elapsedNanos / 1_000_000L);
         appendPv(line, pv, chess960);
         return line.toString();

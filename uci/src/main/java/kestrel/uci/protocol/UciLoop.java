@@ -36,6 +36,8 @@ import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchLimits;
 import kestrel.engine.search.SearchThreads;
 import kestrel.engine.search.StrengthLimit;
+import kestrel.engine.search.TablebaseUse;
+import kestrel.engine.syzygy.Tablebases;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,6 +66,8 @@ public final class UciLoop {
     private Position position = Position.startPosition();
     /** The network EvalFile names (the built-in one by default); null when there is none. */
     private Network network = BuiltInNetwork.get();
+    /** The tables SyzygyPath names; none by default. Opened on the reader thread, immutable, shared by searches. */
+    private Tablebases tablebases = Tablebases.EMPTY;
 
     /** A session reading commands from {@code in} and answering on {@code out}. */
     public UciLoop(InputStream in, OutputStream out) {
@@ -214,7 +218,11 @@ public final class UciLoop {
                 check(UciOptions.ANALYSE_MODE, false),
                 check(UciOptions.SHOW_WDL, false),
                 string(UciOptions.EVAL_FILE, UciOptions.BUILT_IN_NETWORK).onSet(this::useEvalFile),
-                check(UciOptions.USE_NNUE, true));
+                check(UciOptions.USE_NNUE, true),
+                string(UciOptions.SYZYGY_PATH, UciOptions.NO_SYZYGY_PATH).onSet(this::useSyzygyPath),
+                spin(UciOptions.SYZYGY_PROBE_DEPTH, 1, 1, 100),
+                check(UciOptions.SYZYGY_50_MOVE_RULE, true),
+                spin(UciOptions.SYZYGY_PROBE_LIMIT, 7, 0, 7));
     }
 
     /** {@code setoption name <id> [value <x>]}; the name and the value may hold spaces. */
@@ -255,6 +263,30 @@ public final class UciLoop {
         } catch (IOException | InvalidPathException e) {
             throw new UciException("cannot write the debug log " + UciException.quote(file) + ": " + describe(e));
         }
+    }
+
+    /**
+     * SyzygyPath: the tables of these folders (separated by the system's path separator) from the next search on,
+     * none for {@code <empty>} or an empty value. What was found, and each folder or file that could not be used, is
+     * said in an info string; the engine goes on with the tables that opened.
+     */
+    private void useSyzygyPath(String paths) {
+        Tablebases opened = Tablebases.open(paths.equals(UciOptions.NO_SYZYGY_PATH) ? "" : paths);
+        for (String problem : opened.problems()) {
+            output.info("SyzygyPath: " + problem);
+        }
+        if (opened != Tablebases.EMPTY) {
+            output.info(opened.wdlTableCount() == 0 ? "SyzygyPath: no tables found"
+                    : "SyzygyPath: " + opened.wdlTableCount() + " WDL and " + opened.dtzTableCount()
+                    + " DTZ tables, up to " + opened.maxPieces() + " pieces");
+        }
+        tablebases = opened;
+    }
+
+    /** The tables and their settings for the next search. */
+    private TablebaseUse tablebaseUse() {
+        return new TablebaseUse(tablebases, options.syzygyProbeDepth(), options.syzygyFiftyMoveRule(),
+                options.syzygyProbeLimit());
     }
 
     /** EvalFile: the network is loaded now, and a file that cannot be used leaves the current one. */
@@ -349,7 +381,8 @@ public final class UciLoop {
             worker.perft(position, go.perftDepth(), chess960);
             return;
         }
-        SearchLimits limits = go.limits().multiPv(options.multiPv()).moveOverhead(options.moveOverhead());
+        SearchLimits limits = go.limits().multiPv(options.multiPv()).moveOverhead(options.moveOverhead())
+                .tablebases(tablebaseUse());
         if (options.strengthLimited()) {
             limits.strength(StrengthLimit.forElo(options.elo()));
         }

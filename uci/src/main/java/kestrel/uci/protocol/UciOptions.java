@@ -30,6 +30,12 @@ final class UciOptions {
     static final String SHOW_WDL = "UCI_ShowWDL";
     static final String EVAL_FILE = "EvalFile";
     static final String USE_NNUE = "Use NNUE";
+    static final String SYZYGY_PATH = "SyzygyPath";
+    static final String SYZYGY_PROBE_DEPTH = "SyzygyProbeDepth";
+    static final String SYZYGY_50_MOVE_RULE = "Syzygy50MoveRule";
+    static final String SYZYGY_PROBE_LIMIT = "SyzygyProbeLimit";
+    /** The SyzygyPath that names no folder, as the engines GUIs know write it. */
+    static final String NO_SYZYGY_PATH = "<empty>";
     /** EvalFile's default: the network built into the jar. */
     static final String BUILT_IN_NETWORK = "<internal>";
 
@@ -161,6 +167,18 @@ final class UciOptions {
 
     boolean showWdl() {
         return Boolean.parseBoolean(value(SHOW_WDL));
+    }
+
+    int syzygyProbeDepth() {
+        return Integer.parseInt(value(SYZYGY_PROBE_DEPTH));
+    }
+
+    boolean syzygyFiftyMoveRule() {
+        return Boolean.parseBoolean(value(SYZYGY_50_MOVE_RULE));
+    }
+
+    int syzygyProbeLimit() {
+        return Integer.parseInt(value(SYZYGY_PROBE_LIMIT));
     }
 
     boolean useNnue() {
