@@ -60,8 +60,12 @@ network=engine/src/main/resources/kestrel/engine/nnue/kestrel.nnue
 cp "$network" "$work/other name.nnue"
 make -s EXE="$name" EVALFILE="$work/other name.nnue" >"$work/make2.log" 2>&1 ||
     { cat "$work/make2.log" >&2; fail "make EXE=$name EVALFILE=... failed"; }
-# unzip warns (exit status 1) about the launcher in front of the jar; the bytes it extracts are what counts.
-unzip -p "$name" kestrel/engine/nnue/kestrel.nnue >"$work/embedded.nnue" 2>/dev/null || true
-cmp -s "$work/embedded.nnue" "$work/other name.nnue" || fail "the network in $name is not the EVALFILE"
+if command -v unzip >/dev/null 2>&1; then
+    # unzip warns (exit status 1) about the launcher in front of the jar; the bytes it extracts are what counts.
+    unzip -p "$name" kestrel/engine/nnue/kestrel.nnue >"$work/embedded.nnue" 2>/dev/null || true
+    cmp -s "$work/embedded.nnue" "$work/other name.nnue" || fail "the network in $name is not the EVALFILE"
+else
+    echo "test-makefile: no unzip here: EVALFILE built but its network not compared" >&2
+fi
 
 echo "test-makefile: ok: make EXE=<name> ($($fresh && echo 'jar reused' || echo 'jar built')), bench: $nodes nodes $nps nps"
