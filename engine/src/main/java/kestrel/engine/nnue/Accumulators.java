@@ -8,7 +8,7 @@ import kestrel.engine.eval.Evaluator;
 
 /**
  * One search thread's evaluation with a network: its accumulators along the line the search is on, one pair per ply
- * above the root, White's perspective and Black's, {@code hidden} ints each.
+ * above the root, White's perspective and Black's, {@code hidden} int16 values each.
  *
  * <p>The position is not told of them: each make records in the position's own history the move, the moved and the
  * captured piece, and a number unique to that make ({@link Position#moveIdAt}). When a position is evaluated, the
@@ -25,8 +25,8 @@ public final class Accumulators implements Evaluator {
 
     private final Network network;
     private final int hidden;
-    private int[][] white;
-    private int[][] black;
+    private short[][] white;
+    private short[][] black;
     /** The make number each ply's accumulators were computed for; index 0 is the root, computed at the start. */
     private long[] computedFor;
     /** The ply of the position the search started from: index {@code i} holds ply {@code rootPly + i}. */
@@ -60,8 +60,8 @@ public final class Accumulators implements Evaluator {
 
     /** True when the up-to-date accumulators equal those computed from the position's pieces. For tests. */
     public boolean matchesFromScratch(Position position) {
-        int[] freshWhite = new int[hidden];
-        int[] freshBlack = new int[hidden];
+        short[] freshWhite = new short[hidden];
+        short[] freshBlack = new short[hidden];
         network.refresh(position, freshWhite, freshBlack);
         int top = update(position);
         return Arrays.equals(white[top], freshWhite) && Arrays.equals(black[top], freshBlack);
@@ -90,7 +90,7 @@ public final class Accumulators implements Evaluator {
     }
 
     /** target = source changed by the move made at {@code ply} of the position's history, for one perspective. */
-    private void apply(Position position, int ply, int perspective, int[] source, int[] target) {
+    private void apply(Position position, int ply, int perspective, short[] source, short[] target) {
         int move = position.moveAt(ply);
         if (move == Move.NONE) {
             System.arraycopy(source, 0, target, 0, hidden);
@@ -123,8 +123,8 @@ public final class Accumulators implements Evaluator {
     }
 
     private void allocate(int plies) {
-        white = new int[plies][hidden];
-        black = new int[plies][hidden];
+        white = new short[plies][hidden];
+        black = new short[plies][hidden];
         computedFor = new long[plies];
     }
 
@@ -134,10 +134,10 @@ public final class Accumulators implements Evaluator {
         computedFor = Arrays.copyOf(computedFor, plies);
     }
 
-    private int[][] grown(int[][] accumulators, int plies) {
-        int[][] result = Arrays.copyOf(accumulators, plies);
+    private short[][] grown(short[][] accumulators, int plies) {
+        short[][] result = Arrays.copyOf(accumulators, plies);
         for (int ply = accumulators.length; ply < plies; ply++) {
-            result[ply] = new int[hidden];
+            result[ply] = new short[hidden];
         }
         return result;
     }

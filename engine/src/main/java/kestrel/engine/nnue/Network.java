@@ -1,5 +1,6 @@
 package kestrel.engine.nnue;
 
+import java.util.Arrays;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 
@@ -10,17 +11,19 @@ import kestrel.engine.Position;
  * biases both perspectives share. Each perspective's accumulator goes through SCReLU (clamp to [0, 1], then square);
  * the two results, the side to move's first, feed one output neuron. Evaluation in centipawns = output * SCALE.
  *
- * <p>Integer arithmetic, exact and overflow-free (see docs/nnue.md): feature weights and biases are int16 at scale
- * QA = 255 and clipped to |w| &le; {@link #WEIGHT_LIMIT} in training, so an accumulator of at most 32 pieces plus
- * the bias stays within 33 * 502 = 16,566 (an int16 would hold it). The activation v = clamp(acc, 0, QA) is at most
- * 255; an output weight (scale QB = 64) at most 126, so each term v * v * w is below 2^23 and 256 of them fit an int.
- * The sum is taken in ints over chunks of 256 neurons and in a long across chunks, divided by QA (back to scale
- * QA * QB), the output bias (scale QA * QB) added, and the result times SCALE / (QA * QB), rounded, is the score.
+ * <p>Integer arithmetic, exact and overflow-free (see docs/nnue.md), in int16 as the file stores it: feature weights
+ * and biases are at scale QA = 255 and at most {@link #MAX_FEATURE_WEIGHT} = 502 in magnitude (training clips them to
+ * {@link #WEIGHT_LIMIT}), so an accumulator, the bias plus at most 64 pieces, stays within 65 * 502 = 32,630 and is an
+ * int16 at every step. The activation v = clamp(acc, 0, QA) is at most 255; an output weight (scale QB = 64) at most
+ * {@link #MAX_OUTPUT_WEIGHT} = 126, so v * w fits an int16, each term v * v * w is below 2^23 and 256 of them fit an
+ * int. The sum is taken in ints over chunks of 256 neurons and in a long across chunks, divided by QA (back to scale
+ * QA * QB), the output bias (scale QA * QB) added, and the result times SCALE / (QA * QB), rounded, is the score. The
+ * constructor refuses parameters beyond these limits.
  *
- * <p>In memory the int16 parameters are widened to int, and accumulators are ints: Java 17's loop vectorizer does not
- * mix 16- and 32-bit lanes, so int arrays throughout, each loop indexing its arrays by the same {@code i} (separate
- * arrays per weight row and per perspective rather than offsets into one array, which it cannot prove free of
- * overlap), and a branch-free clamp, are what lets every loop here run on vector instructions.
+ * <p>The inner loops run on {@link VectorKernels} (the Vector API, int16 lanes) when the runtime has the module
+ * {@code jdk.incubator.vector} ({@code --add-modules jdk.incubator.vector}), on {@link ScalarKernels} otherwise; the
+ * choice is made once, in a constant the JIT folds, and both give the same results bit for bit. Each weight row and
+ * each perspective's accumulator is an array of its own.
  */
 public final class Network {
     public static final int QA = 255;
@@ -28,22 +31,36 @@ public final class Network {
     public static final int SCALE = 400;
     /** The largest magnitude of any float weight or bias the trainer keeps, so that quantization cannot overflow. */
     public static final float WEIGHT_LIMIT = 1.97f;
+    /** The largest magnitude of a quantized feature weight or bias: 65 of them fit an int16. */
+    public static final int MAX_FEATURE_WEIGHT = Math.round(WEIGHT_LIMIT * QA);
+    /** The largest magnitude of a quantized output weight: times QA it fits an int16. */
+    public static final int MAX_OUTPUT_WEIGHT = Math.round(WEIGHT_LIMIT * QB);
     public static final int MAX_HIDDEN = 4096;
     /** Neurons per int partial sum: 256 * 255 * 255 * 126 stays below 2^31. */
-    private static final int CHUNK = 256;
+    static final int CHUNK = 256;
+    /**
+     * The system property that, set to true, keeps inference on the scalar kernels although the Vector API is there:
+     * for tests and measurements. Read once.
+     */
+    public static final String SCALAR_PROPERTY = "kestrel.nnue.scalar";
+    /** Whether the inner loops run on {@link VectorKernels}; final and static, so the JIT removes the other branch. */
+    private static final boolean VECTORIZED =
+            ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() && !Boolean.getBoolean(SCALAR_PROPERTY);
 
     private final int hidden;
     /** One row of {@code hidden} weights per input feature. */
-    private final int[][] featureWeights;
-    private final int[] featureBiases;
+    private final short[][] featureWeights;
+    private final short[] featureBiases;
     /** Output weights of the side to move's neurons and of the other side's. */
-    private final int[] ownOutputWeights;
-    private final int[] otherOutputWeights;
+    private final short[] ownOutputWeights;
+    private final short[] otherOutputWeights;
     private final int outputBias;
 
     /**
      * A network from its int16 parameters, laid out as in the file: feature weights [768][hidden] (feature-major),
      * biases [hidden], output weights [2 * hidden] (side to move's neurons first), output bias.
+     *
+     * @throws IllegalArgumentException if a size does not match, or a parameter is beyond what training produces
      */
     public Network(int hidden, short[] featureWeights, short[] featureBiases, short[] outputWeights, int outputBias) {
         if (hidden < 1 || hidden > MAX_HIDDEN) {
@@ -56,23 +73,31 @@ public final class Network {
         if (outputBias != (short) outputBias) {
             throw new IllegalArgumentException("output bias beyond int16: " + outputBias);
         }
+        checkRange("feature weight", featureWeights, MAX_FEATURE_WEIGHT);
+        checkRange("feature bias", featureBiases, MAX_FEATURE_WEIGHT);
+        checkRange("output weight", outputWeights, MAX_OUTPUT_WEIGHT);
         this.hidden = hidden;
-        this.featureWeights = new int[Features.COUNT][];
+        this.featureWeights = new short[Features.COUNT][];
         for (int feature = 0; feature < Features.COUNT; feature++) {
-            this.featureWeights[feature] = widen(featureWeights, feature * hidden, hidden);
+            this.featureWeights[feature] = Arrays.copyOfRange(featureWeights, feature * hidden, (feature + 1) * hidden);
         }
-        this.featureBiases = widen(featureBiases, 0, hidden);
-        this.ownOutputWeights = widen(outputWeights, 0, hidden);
-        this.otherOutputWeights = widen(outputWeights, hidden, hidden);
+        this.featureBiases = featureBiases.clone();
+        this.ownOutputWeights = Arrays.copyOfRange(outputWeights, 0, hidden);
+        this.otherOutputWeights = Arrays.copyOfRange(outputWeights, hidden, 2 * hidden);
         this.outputBias = outputBias;
     }
 
-    private static int[] widen(short[] values, int from, int length) {
-        int[] result = new int[length];
-        for (int i = 0; i < length; i++) {
-            result[i] = values[from + i];
+    private static void checkRange(String name, short[] values, int limit) {
+        for (int i = 0; i < values.length; i++) {
+            if (Math.abs(values[i]) > limit) {
+                throw new IllegalArgumentException(name + " " + i + " is " + values[i] + ", beyond +-" + limit);
+            }
         }
-        return result;
+    }
+
+    /** Whether inference runs on the Vector API here (the module is in the runtime and not switched off). */
+    public static boolean vectorized() {
+        return VECTORIZED;
     }
 
     public int hidden() {
@@ -81,16 +106,16 @@ public final class Network {
 
     /** The int16 weight of input {@code feature} into neuron {@code neuron} (for writing the file). */
     short featureWeight(int feature, int neuron) {
-        return (short) featureWeights[feature][neuron];
+        return featureWeights[feature][neuron];
     }
 
     short featureBias(int neuron) {
-        return (short) featureBiases[neuron];
+        return featureBiases[neuron];
     }
 
     /** Output weight {@code index} in the file's order: the side to move's neurons, then the other side's. */
     short outputWeight(int index) {
-        return (short) (index < hidden ? ownOutputWeights[index] : otherOutputWeights[index - hidden]);
+        return index < hidden ? ownOutputWeights[index] : otherOutputWeights[index - hidden];
     }
 
     int outputBias() {
@@ -98,34 +123,36 @@ public final class Network {
     }
 
     /** Adds the weights of {@code feature} to the accumulator. */
-    void addFeature(int[] accumulator, int feature) {
-        int[] weights = featureWeights[feature];
-        for (int i = 0; i < hidden; i++) {
-            accumulator[i] += weights[i];
+    void addFeature(short[] accumulator, int feature) {
+        if (VECTORIZED) {
+            VectorKernels.add(accumulator, featureWeights[feature], hidden);
+        } else {
+            ScalarKernels.add(accumulator, featureWeights[feature], hidden);
         }
     }
 
     /** target = source - weights(removed) + weights(added), the common quiet move, in one pass. */
-    void subtractAdd(int[] source, int[] target, int removed, int added) {
-        int[] removedRow = featureWeights[removed];
-        int[] addedRow = featureWeights[added];
-        for (int i = 0; i < hidden; i++) {
-            target[i] = source[i] - removedRow[i] + addedRow[i];
+    void subtractAdd(short[] source, short[] target, int removed, int added) {
+        if (VECTORIZED) {
+            VectorKernels.subtractAdd(source, target, featureWeights[removed], featureWeights[added], hidden);
+        } else {
+            ScalarKernels.subtractAdd(source, target, featureWeights[removed], featureWeights[added], hidden);
         }
     }
 
     /** target = source - weights(removed1) - weights(removed2) + weights(added), a capture, in one pass. */
-    void subtractSubtractAdd(int[] source, int[] target, int removed1, int removed2, int added) {
-        int[] removedRow1 = featureWeights[removed1];
-        int[] removedRow2 = featureWeights[removed2];
-        int[] addedRow = featureWeights[added];
-        for (int i = 0; i < hidden; i++) {
-            target[i] = source[i] - removedRow1[i] - removedRow2[i] + addedRow[i];
+    void subtractSubtractAdd(short[] source, short[] target, int removed1, int removed2, int added) {
+        if (VECTORIZED) {
+            VectorKernels.subtractSubtractAdd(source, target, featureWeights[removed1], featureWeights[removed2],
+                    featureWeights[added], hidden);
+        } else {
+            ScalarKernels.subtractSubtractAdd(source, target, featureWeights[removed1], featureWeights[removed2],
+                    featureWeights[added], hidden);
         }
     }
 
     /** Fills the two accumulators (White's perspective, Black's) from the position's pieces. */
-    public void refresh(Position position, int[] white, int[] black) {
+    public void refresh(Position position, short[] white, short[] black) {
         System.arraycopy(featureBiases, 0, white, 0, hidden);
         System.arraycopy(featureBiases, 0, black, 0, hidden);
         for (long rest = position.occupied(); rest != 0; rest &= rest - 1) {
@@ -137,7 +164,7 @@ public final class Network {
     }
 
     /** The score in centipawns for the side to move, from its accumulator and the other side's. */
-    public int evaluate(int[] own, int[] other) {
+    public int evaluate(short[] own, short[] other) {
         long sum = activatedDot(own, ownOutputWeights) + activatedDot(other, otherOutputWeights);
         long output = sum / QA + outputBias;
         // Rounded to the nearest centipawn rather than toward zero, which would bias every score toward a draw.
@@ -146,28 +173,15 @@ public final class Network {
 
     /** The evaluation computed from scratch, allocating: for the {@code eval} command and tests. */
     public int evaluate(Position position) {
-        int[] white = new int[hidden];
-        int[] black = new int[hidden];
+        short[] white = new short[hidden];
+        short[] black = new short[hidden];
         refresh(position, white, black);
         return position.sideToMove() == Piece.WHITE ? evaluate(white, black) : evaluate(black, white);
     }
 
     /** Sum of SCReLU(acc[i]) * w[i] over one perspective's neurons, at scale QA * QA * QB. */
-    private long activatedDot(int[] accumulator, int[] weights) {
-        long sum = 0;
-        for (int start = 0; start < hidden; start += CHUNK) {
-            int end = Math.min(hidden, start + CHUNK);
-            int partial = 0;
-            for (int i = start; i < end; i++) {
-                // clamp(x, 0, QA) without branches or Math.min/max, which the vectorizer leaves scalar.
-                int x = accumulator[i];
-                int positive = x & ~(x >> 31);
-                int excess = QA - positive;
-                int v = QA - (excess & ~(excess >> 31));
-                partial += v * weights[i] * v;
-            }
-            sum += partial;
-        }
-        return sum;
+    private long activatedDot(short[] accumulator, short[] weights) {
+        return VECTORIZED ? VectorKernels.activatedDot(accumulator, weights, hidden)
+                : ScalarKernels.activatedDot(accumulator, weights, 0, hidden);
     }
 }

@@ -107,7 +107,11 @@ public final class NetworkFile {
         in.asShortBuffer().get(outputWeights);
         in.position(in.position() + 4 * hidden);
         int outputBias = in.getShort();
-        return new Network(hidden, featureWeights, featureBiases, outputWeights, outputBias);
+        try {
+            return new Network(hidden, featureWeights, featureBiases, outputWeights, outputBias);
+        } catch (IllegalArgumentException e) {
+            throw new NetworkFormatException("not a network training makes: " + e.getMessage());
+        }
     }
 
     /** The file's bytes for {@code network}. */

@@ -80,6 +80,22 @@ class NetworkFileTest {
     }
 
     @Test
+    void weightsBeyondWhatTrainingKeepsAreRefused() {
+        // The int16 accumulators and output products rely on these limits (docs/nnue.md, "Inference arithmetic").
+        int hidden = NETWORK.hidden();
+        int featureWeight = 20 + 2 * (5 * hidden + 3);
+        int outputWeight = 20 + 2 * (Features.COUNT * hidden + hidden + 7);
+        for (int[] edit : new int[][] {{featureWeight, Network.MAX_FEATURE_WEIGHT + 1},
+                {featureWeight, -Network.MAX_FEATURE_WEIGHT - 1}, {outputWeight, Network.MAX_OUTPUT_WEIGHT + 1}}) {
+            byte[] bytes = NetworkFile.toBytes(NETWORK);
+            ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putShort(edit[0], (short) edit[1]);
+            resign(bytes);
+            String message = assertThrows(NetworkFormatException.class, () -> NetworkFile.parse(bytes)).getMessage();
+            assertTrue(message.contains("beyond") && message.contains(Integer.toString(edit[1])), message);
+        }
+    }
+
+    @Test
     void noBuiltInNetworkShipsYet() throws IOException, NetworkFormatException {
         // When a trained network is put at the resource path, it must load: then this test flips to check that.
         Network builtIn = BuiltInNetwork.load();

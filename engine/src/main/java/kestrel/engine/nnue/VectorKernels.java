@@ -1,0 +1,97 @@
+package kestrel.engine.nnue;
+
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.ShortVector;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The network's inner loops on the Vector API ({@code jdk.incubator.vector}) in int16 lanes, equal bit for bit to
+ * {@link ScalarKernels}. {@link Network} loads this class only when the module is in the runtime, so nothing here is
+ * touched otherwise. Neurons past the last whole vector go through the scalar loops.
+ *
+ * <p>The output sum: v = clamp(acc, 0, QA) and p = v * w are computed in int16 lanes (p is at most 255 * 126 =
+ * 32,130, so it fits). v * p, up to 2^23, needs 32 bits: the short vectors p and v are read as int vectors of half
+ * as many lanes, each int holding two neighbouring shorts, which are taken apart by shifts (arithmetic for p, which
+ * may be negative, logical for v, which is not) and multiplied as ints. Which short of a pair lands in the low half
+ * does not matter, since p and v are split the same way. The int lanes are summed over at most {@link Network#CHUNK}
+ * neurons, then into a long, as in the scalar loop, so no sum overflows and the total is exact.
+ */
+final class VectorKernels {
+    private static final VectorSpecies<Short> SHORTS = ShortVector.SPECIES_PREFERRED;
+    private static final VectorSpecies<Integer> INTS = VectorSpecies.of(int.class, SHORTS.vectorShape());
+    private static final int LOW_SHORT = 0xFFFF;
+
+    static {
+        if (Network.CHUNK % SHORTS.length() != 0) {
+            throw new AssertionError("a chunk must hold whole vectors: " + SHORTS);
+        }
+    }
+
+    private VectorKernels() {
+    }
+
+    /** accumulator += row. */
+    static void add(short[] accumulator, short[] row, int hidden) {
+        int bound = SHORTS.loopBound(hidden);
+        for (int i = 0; i < bound; i += SHORTS.length()) {
+            ShortVector.fromArray(SHORTS, accumulator, i).add(ShortVector.fromArray(SHORTS, row, i))
+                    .intoArray(accumulator, i);
+        }
+        for (int i = bound; i < hidden; i++) {
+            accumulator[i] = (short) (accumulator[i] + row[i]);
+        }
+    }
+
+    /** target = source - removed + added. */
+    static void subtractAdd(short[] source, short[] target, short[] removed, short[] added, int hidden) {
+        int bound = SHORTS.loopBound(hidden);
+        for (int i = 0; i < bound; i += SHORTS.length()) {
+            ShortVector.fromArray(SHORTS, source, i)
+                    .sub(ShortVector.fromArray(SHORTS, removed, i))
+                    .add(ShortVector.fromArray(SHORTS, added, i))
+                    .intoArray(target, i);
+        }
+        for (int i = bound; i < hidden; i++) {
+            target[i] = (short) (source[i] - removed[i] + added[i]);
+        }
+    }
+
+    /** target = source - removed1 - removed2 + added. */
+    static void subtractSubtractAdd(short[] source, short[] target, short[] removed1, short[] removed2, short[] added,
+            int hidden) {
+        int bound = SHORTS.loopBound(hidden);
+        for (int i = 0; i < bound; i += SHORTS.length()) {
+            ShortVector.fromArray(SHORTS, source, i)
+                    .sub(ShortVector.fromArray(SHORTS, removed1, i))
+                    .sub(ShortVector.fromArray(SHORTS, removed2, i))
+                    .add(ShortVector.fromArray(SHORTS, added, i))
+                    .intoArray(target, i);
+        }
+        for (int i = bound; i < hidden; i++) {
+            target[i] = (short) (source[i] - removed1[i] - removed2[i] + added[i]);
+        }
+    }
+
+    /** The sum of clamp(acc[i], 0, QA)² * w[i] over the {@code hidden} neurons, at scale QA² * QB. */
+    static long activatedDot(short[] accumulator, short[] weights, int hidden) {
+        int bound = SHORTS.loopBound(hidden);
+        long sum = 0;
+        for (int start = 0; start < bound; start += Network.CHUNK) {
+            int end = Math.min(bound, start + Network.CHUNK);
+            IntVector partial = IntVector.zero(INTS);
+            for (int i = start; i < end; i += SHORTS.length()) {
+                ShortVector v = ShortVector.fromArray(SHORTS, accumulator, i).max((short) 0).min((short) Network.QA);
+                IntVector products = v.mul(ShortVector.fromArray(SHORTS, weights, i)).reinterpretAsInts();
+                IntVector activations = v.reinterpretAsInts();
+                IntVector lowTerms = products.lanewise(VectorOperators.LSHL, 16).lanewise(VectorOperators.ASHR, 16)
+                        .mul(activations.and(LOW_SHORT));
+                IntVector highTerms = products.lanewise(VectorOperators.ASHR, 16)
+                        .mul(activations.lanewise(VectorOperators.LSHR, 16));
+                partial = partial.add(lowTerms).add(highTerms);
+            }
+            sum += partial.reduceLanes(VectorOperators.ADD);
+        }
+        return sum + ScalarKernels.activatedDot(accumulator, weights, bound, hidden);
+    }
+}
