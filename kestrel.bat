@@ -2,8 +2,8 @@
 rem Kestrel launcher for Windows.
 rem
 rem Arena (or any UCI GUI) users: point the GUI at this file, or at java.exe with
-rem the parameters   -XX:+UseSerialGC -Xmn8m -Xss16m -jar <folder>\kestrel.jar
-rem (see docs\gui.md).
+rem the parameters   -XX:+UseSerialGC -Xmn8m -Xss16m --add-modules jdk.incubator.vector -jar <folder>\kestrel.jar
+rem (see docs\gui.md; without --add-modules it runs too, with a slower network).
 rem
 rem In the distribution (kestrel.jar beside this file) it only runs the jar. In
 rem the source tree it runs uci\target\kestrel.jar and builds it with Maven when
@@ -27,9 +27,16 @@ if defined JAVA_HOME set "JAVA=%JAVA_HOME%\bin\java.exe"
 :havejava
 
 rem Java 17 or newer: the version line reads  ... version "17.0.15" ...  and older
-rem ones "1.8.0_392", "11.0.2", "16"; the dot stands for the quote.
+rem ones "1.8.0_392", "11.0.2", "16"; the dot stands for the quote. Asked with the
+rem Vector API module first, which the network's inference uses where the runtime
+rem has it (docs\nnue.md); a runtime without it fails that and is asked again plainly.
+set "VECTOR_OPTS=--add-modules jdk.incubator.vector"
+"%JAVA%" %VECTOR_OPTS% -version 2>&1 | findstr /r /c:"version .1[7-9]" /c:"version .[2-9][0-9]" >nul
+if not errorlevel 1 goto javaok
+set "VECTOR_OPTS="
 "%JAVA%" -version 2>&1 | findstr /r /c:"version .1[7-9]" /c:"version .[2-9][0-9]" >nul
 if errorlevel 1 goto badjava
+:javaok
 
 if exist "%JAR%" goto run
 if not exist "%ROOT%pom.xml" goto nojar
@@ -52,7 +59,7 @@ if not defined KESTREL_JAVA_OPTS goto launch
 echo(%KESTREL_JAVA_OPTS%| findstr /r /c:"-XX:+Use[A-Za-z]*GC" >nul
 if not errorlevel 1 set "GC_OPTS="
 :launch
-"%JAVA%" -Xss16m -Xlog:disable -Xlog:all=warning:stderr %GC_OPTS% %KESTREL_JAVA_OPTS% -jar "%JAR%" %*
+"%JAVA%" -Xss16m -Xlog:disable -Xlog:all=warning:stderr %GC_OPTS% %VECTOR_OPTS% %KESTREL_JAVA_OPTS% -jar "%JAR%" %*
 exit /b %ERRORLEVEL%
 
 :badjava

@@ -29,13 +29,16 @@ pack() {
     if [ ! -f "$root/uci/target/kestrel.jar" ]; then
         (cd "$root" && mvn -B -q package -DskipTests)
     fi
-    if [ ! -f "$out/jre.tar.xz" ]; then
+    # The runtime is made again when it lacks a module (an older pack had no jdk.incubator.vector).
+    local modules=java.base,java.logging,java.xml,java.naming,java.management,jdk.unsupported,java.sql,jdk.management,jdk.incubator.vector
+    if [ ! -f "$out/jre.tar.xz" ] || [ "$(cat "$out/jre.modules" 2>/dev/null)" != "$modules" ]; then
         local tmp
         tmp="$(mktemp -d)"
-        jlink --add-modules java.base,java.logging,java.xml,java.naming,java.management,jdk.unsupported,java.sql,jdk.management \
+        jlink --add-modules "$modules" \
             --strip-debug --no-header-files --no-man-pages --compress=2 --output "$tmp/jre"
         tar -C "$tmp" -cf - jre | xz -T2 -6 > "$out/jre.tar.xz"
         rm -rf "$tmp"
+        echo "$modules" > "$out/jre.modules"
     fi
     cp "$root/uci/target/kestrel.jar" "$here/device-network.sh" "$out/"
     du -sh "$out"
@@ -53,6 +56,9 @@ run() {
     mkdir -p "$out" "$work"
     [ -x "$work/jre/bin/java" ] || tar -C "$work" -xJf "$here/jre.tar.xz"
     local java="$work/jre/bin/java"
+    # The network's Vector API kernels (docs/nnue.md), where the runtime has the module.
+    local vector=()
+    "$java" --add-modules jdk.incubator.vector -version >/dev/null 2>&1 && vector=(--add-modules jdk.incubator.vector)
     local threads
     threads="$(nproc)"
     local start=$SECONDS
@@ -61,7 +67,7 @@ run() {
     local before=0
     [ -f "$work/data.bin" ] && before=$(stat -c %s "$work/data.bin")
     echo "datagen: $threads threads, $nodes nodes a move, $datagenSeconds s, seed $seed" | tee "$out/datagen.log"
-    timeout --signal=TERM "$datagenSeconds" "$java" -XX:+UseParallelGC -jar "$here/kestrel.jar" datagen \
+    timeout --signal=TERM "$datagenSeconds" "$java" -XX:+UseParallelGC ${vector[@]+"${vector[@]}"} -jar "$here/kestrel.jar" datagen \
         --out "$work/data.bin" --append --positions 0 --nodes "$nodes" --threads "$threads" --seed "$seed" \
         >> "$out/datagen.log" 2>&1 || true
     [ -f "$work/data.bin" ] || { echo "datagen wrote nothing" | tee -a "$out/datagen.log"; exit 1; }
@@ -74,7 +80,7 @@ run() {
     if [ "$left" -lt 10 ]; then
         echo "no time left to train" | tee -a "$out/train.log"
     else
-        timeout "$left" "$java" -Xmx32g -XX:+UseParallelGC -jar "$here/kestrel.jar" train --data "$work/data.bin" \
+        timeout "$left" "$java" -Xmx32g -XX:+UseParallelGC ${vector[@]+"${vector[@]}"} -jar "$here/kestrel.jar" train --data "$work/data.bin" \
             --out "$out/kestrel.nnue" --force --hidden "$hidden" --epochs "$epochs" --seed 1 >> "$out/train.log" 2>&1 \
             || echo "train did not finish (exit $?)" | tee -a "$out/train.log"
     fi

@@ -24,8 +24,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fastchess=${FASTCHESS:-$root/../shared/tools/bin/fastchess}
 openings=${OPENINGS:-$root/../shared/data/openings/noob_3moves_4000.epd}
 exec "$fastchess" \
-    -engine cmd=java args="-XX:+UseSerialGC -jar $new" name=new ${NEW_OPTIONS:-} \
-    -engine cmd=java args="-XX:+UseSerialGC -jar $base" name=base ${BASE_OPTIONS:-} \
+    -engine cmd=java args="-XX:+UseSerialGC --add-modules jdk.incubator.vector -jar $new" name=new ${NEW_OPTIONS:-} \
+    -engine cmd=java args="-XX:+UseSerialGC --add-modules jdk.incubator.vector -jar $base" name=base ${BASE_OPTIONS:-} \
     -each proto=uci tc="$tc" ${NODES:+nodes=$NODES} option.Hash=16 \
     -openings file="$openings" format=epd order=random -srand "$seed" \
     -rounds 4000 -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \

@@ -18,7 +18,8 @@ STUBS="$SCRATCH/stubs"
 mkdir -p "$STUBS/bin" "$STUBS/jdk/bin" "$STUBS/wrongjdk/bin"
 
 # java: -version prints $FAKE_JAVA_VERSION as a JDK would; -XX:TrimNativeHeapInterval
-# is refused when FAKE_JAVA_NO_TRIM is set; an archive run writes the archive;
+# is refused when FAKE_JAVA_NO_TRIM is set, the module jdk.incubator.vector when
+# FAKE_JAVA_NO_VECTOR is; an archive run writes the archive;
 # a real run logs "<name> <arguments>" to $FAKE_LOG and answers uci with uciok.
 cat >"$STUBS/java" <<'EOF'
 #!/usr/bin/env bash
@@ -26,6 +27,7 @@ name="${FAKE_JAVA_NAME:-java}"
 for arg in "$@"; do
   case "$arg" in
     -XX:TrimNativeHeapInterval=*) [ -n "${FAKE_JAVA_NO_TRIM:-}" ] && { echo "Unrecognized VM option" >&2; exit 1; } ;;
+    jdk.incubator.vector) [ -n "${FAKE_JAVA_NO_VECTOR:-}" ] && { echo "Module jdk.incubator.vector not found" >&2; exit 1; } ;;
   esac
 done
 for arg in "$@"; do
@@ -111,6 +113,16 @@ launch
 check "... which the next run uses" log_has "-XX:SharedArchiveFile=.*kestrel-java.*\.jsa"
 check "JVM warnings go to stderr" log_has "-Xlog:disable -Xlog:all=warning:stderr"
 check "the native heap trimmer is used where the JVM has it" log_has "-XX:TrimNativeHeapInterval="
+
+new_tree
+launch
+check "the Vector API module is added where the runtime has it" log_has "^java .*--add-modules jdk.incubator.vector .*-jar"
+check "... and recorded once per jar and runtime" grep -q "add-modules" "$TREE/uci/target/"kestrel-java*.txt
+
+new_tree
+launch FAKE_JAVA_NO_VECTOR=1
+check "no Vector API module for a runtime without it" log_lacks "add-modules"
+check "... and it still runs" stdout_is "uciok"
 
 new_tree
 launch FAKE_JAVA_NO_TRIM=1
