@@ -53,20 +53,43 @@ public final class FloatNetwork {
         }
     }
 
-    /** The output for the features in {@code work} (own and other view); leaves the sums in the workspace. */
+    /**
+     * The output for the features in {@code work} (own and other view); leaves the sums and their activations in the
+     * workspace.
+     *
+     * <p>The output layer is three loops over the hidden neurons: the activations and each neuron pair's term are
+     * element-wise loops the JIT vectorizes (plain float arrays indexed by the same {@code i}, no branches), then the
+     * terms are summed. The sum adds them one by one in neuron order, as the single loop before did, so the network
+     * trained is the same bit for bit (Java's float arithmetic has one answer for one order; the JIT may vectorize
+     * such a float sum only in that order). Partial sums in lanes would be faster and change every trained network.
+     */
     float forward(Workspace work) {
         Parameters p = parameters;
         int hidden = p.hidden;
         accumulate(p, effectiveWeights, work.ownFeatures, work.featureCount, work.own);
         accumulate(p, effectiveWeights, work.otherFeatures, work.featureCount, work.other);
+        activate(work.own, work.ownActivation, hidden);
+        activate(work.other, work.otherActivation, hidden);
+        float[] ownActivation = work.ownActivation;
+        float[] otherActivation = work.otherActivation;
         float[] outputWeights = p.outputWeights;
+        float[] terms = work.terms;
+        for (int i = 0; i < hidden; i++) {
+            terms[i] = ownActivation[i] * outputWeights[i] + otherActivation[i] * outputWeights[hidden + i];
+        }
         float sum = p.outputBias[0];
         for (int i = 0; i < hidden; i++) {
-            float own = screlu(work.own[i]);
-            float other = screlu(work.other[i]);
-            sum += own * outputWeights[i] + other * outputWeights[hidden + i];
+            sum += terms[i];
         }
         return sum;
+    }
+
+    /** {@code activations[i] = screlu(sums[i])} for the first {@code hidden}. */
+    private static void activate(float[] sums, float[] activations, int hidden) {
+        for (int i = 0; i < hidden; i++) {
+            float clamped = Math.min(Math.max(sums[i], 0f), 1f);
+            activations[i] = clamped * clamped;
+        }
     }
 
     private static void accumulate(Parameters p, float[][] weights, int[] features, int count, float[] sums) {
@@ -92,11 +115,19 @@ public final class FloatNetwork {
         float[] outputWeightGradients = gradients.outputWeights;
         float[] biasGradients = gradients.featureBiases;
         gradients.outputBias[0] += outputGradient;
+        // The output weights' gradients, one loop per half of the array (one loop storing into both halves would
+        // not vectorize: the JIT cannot prove that i and hidden + i never meet).
+        float[] ownActivation = work.ownActivation;
+        float[] otherActivation = work.otherActivation;
+        for (int i = 0; i < hidden; i++) {
+            outputWeightGradients[i] += outputGradient * ownActivation[i];
+        }
+        for (int i = 0; i < hidden; i++) {
+            outputWeightGradients[hidden + i] += outputGradient * otherActivation[i];
+        }
         for (int i = 0; i < hidden; i++) {
             float own = work.own[i];
             float other = work.other[i];
-            outputWeightGradients[i] += outputGradient * screlu(own);
-            outputWeightGradients[hidden + i] += outputGradient * screlu(other);
             float ownGradient = outputGradient * outputWeights[i] * screluSlope(own);
             float otherGradient = outputGradient * outputWeights[hidden + i] * screluSlope(other);
             work.ownGradient[i] = ownGradient;

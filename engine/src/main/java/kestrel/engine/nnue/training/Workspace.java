@@ -12,6 +12,10 @@ final class Workspace {
     /** Pre-activation sums of the side to move's and the other side's perspective. */
     final float[] own;
     final float[] other;
+    /** SCReLU of those sums, and each neuron pair's term of the output sum. */
+    final float[] ownActivation;
+    final float[] otherActivation;
+    final float[] terms;
     /** Gradients of the loss with respect to those sums. */
     final float[] ownGradient;
     final float[] otherGradient;
@@ -19,6 +23,9 @@ final class Workspace {
     Workspace(int hidden) {
         own = new float[hidden];
         other = new float[hidden];
+        ownActivation = new float[hidden];
+        otherActivation = new float[hidden];
+        terms = new float[hidden];
         ownGradient = new float[hidden];
         otherGradient = new float[hidden];
     }
