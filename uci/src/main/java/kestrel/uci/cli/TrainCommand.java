@@ -12,21 +12,25 @@ import kestrel.engine.nnue.NetworkFile;
 import kestrel.engine.nnue.training.EpochReport;
 import kestrel.engine.nnue.training.FloatNetwork;
 import kestrel.engine.nnue.training.HandcraftedBaseline;
+import kestrel.engine.nnue.training.LambdaSchedule;
+import kestrel.engine.nnue.training.LearningRateSchedule;
 import kestrel.engine.nnue.training.Trainer;
 import kestrel.engine.nnue.training.TrainingData;
 import kestrel.engine.nnue.training.TrainingSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code kestrel train --data FILE... --out NET}: trains a network on datagen files and writes it, quantized, after
- * every epoch (so an interrupted run leaves the last epoch's network). Progress goes to stderr.
+ * every epoch or superbatch (so an interrupted run leaves the last one's network). Progress goes to stderr.
  */
 @Command(name = "train", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Trains an NNUE network on training records (as 'kestrel datagen' writes them) and writes "
-                + "the quantized network. Deterministic for the same data, options and thread count.",
+                + "the quantized network. Deterministic for the same data, options and thread count. The defaults "
+                + "are the shipped network's recipe (net 8); docs/nnue.md gives the field's recipe to try.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the network was written", "2:bad option, unreadable data, or an output that exists"},
         footer = {"", "See docs/nnue.md for the network, the file formats and how to reproduce a network."})
@@ -49,25 +53,68 @@ public final class TrainCommand implements Callable<Integer> {
     private int hidden;
 
     @Option(names = "--epochs", paramLabel = "N", defaultValue = "" + TrainingSettings.DEFAULT_EPOCHS,
-            description = "Passes over the data (default: ${DEFAULT-VALUE}).")
+            description = "Passes over the data, the periods of the schedules (default: ${DEFAULT-VALUE}; not with "
+                    + "--superbatches).")
     private int epochs;
+
+    @Option(names = "--superbatches", paramLabel = "N", defaultValue = "0",
+            description = "Train N superbatches of --superbatch-batches full batches each instead of epochs, passing "
+                    + "over the data as often as they take; the schedules, the validation loss and --keep-best go by "
+                    + "superbatch (default: 0, count epochs).")
+    private int superbatches;
+
+    @Option(names = "--superbatch-batches", paramLabel = "N",
+            defaultValue = "" + TrainingSettings.DEFAULT_SUPERBATCH_BATCHES,
+            description = "Batches in a superbatch (default: ${DEFAULT-VALUE}, Bullet's: 100,007,936 positions at "
+                    + "batch 16384).")
+    private int superbatchBatches;
 
     @Option(names = "--batch", paramLabel = "N", defaultValue = "" + TrainingSettings.DEFAULT_BATCH,
             description = "Positions per optimizer step (default: ${DEFAULT-VALUE}).")
     private int batch;
 
     @Option(names = "--lr", paramLabel = "RATE", defaultValue = "" + TrainingSettings.DEFAULT_LEARNING_RATE,
-            description = "Adam's learning rate in the first epoch (default: ${DEFAULT-VALUE}).")
+            description = "Adam's learning rate in the first epoch or superbatch (default: ${DEFAULT-VALUE}).")
     private double learningRate;
+
+    @Option(names = "--lr-schedule", paramLabel = "SHAPE", defaultValue = "exponential",
+            description = "How the learning rate falls over the epochs or superbatches: exponential (times "
+                    + "--lr-decay after each), cosine (half a cosine down to --lr-final-fraction of the start in the "
+                    + "last), step (--lr-steps equal stages, the last at --lr-final-fraction) (default: "
+                    + "${DEFAULT-VALUE}).")
+    private String learningRateSchedule;
 
     @Option(names = "--lr-decay", paramLabel = "FACTOR",
             defaultValue = "" + TrainingSettings.DEFAULT_LEARNING_RATE_DECAY,
-            description = "Learning rate multiplied by this after each epoch (default: ${DEFAULT-VALUE}).")
+            description = "exponential: the learning rate multiplied by this after each epoch or superbatch "
+                    + "(default: ${DEFAULT-VALUE}).")
     private double learningRateDecay;
 
-    @Option(names = "--wdl", paramLabel = "LAMBDA", defaultValue = "" + TrainingSettings.DEFAULT_WDL,
-            description = "Weight of the game result in the target, 0 .. 1 (default: ${DEFAULT-VALUE}).")
-    private double wdl;
+    @Option(names = "--lr-final-fraction", paramLabel = "FRACTION",
+            defaultValue = "" + TrainingSettings.DEFAULT_LEARNING_RATE_FINAL_FRACTION,
+            description = "cosine and step: the last epoch's or superbatch's share of the start rate (default: "
+                    + "${DEFAULT-VALUE}).")
+    private double learningRateFinalFraction;
+
+    @Option(names = "--lr-steps", paramLabel = "N", defaultValue = "" + TrainingSettings.DEFAULT_LEARNING_RATE_STEPS,
+            description = "step: stages of equal length, each a constant factor below the one before (default: "
+                    + "${DEFAULT-VALUE}).")
+    private int learningRateSteps;
+
+    @Option(names = "--lambda", paramLabel = "LAMBDA", defaultValue = "" + TrainingSettings.DEFAULT_LAMBDA,
+            description = "Weight of the game result in the target, 0 .. 1: target = LAMBDA * result + (1 - LAMBDA) "
+                    + "* sigmoid(score / 400); the start of the schedule with --lambda-end (default: "
+                    + "${DEFAULT-VALUE}; --wdl, its old name, still works).")
+    private double lambda;
+
+    /** {@code --lambda}'s old name, kept so that the command lines in docs/nnue.md still run; not in the help. */
+    @Option(names = "--wdl", paramLabel = "LAMBDA", hidden = true)
+    private Double wdl;
+
+    @Option(names = "--lambda-end", paramLabel = "LAMBDA",
+            description = "Lambda in the last epoch or superbatch, on a straight line from --lambda; the validation loss "
+                    + "is measured with it (default: --lambda, a constant).")
+    private Double lambdaEnd;
 
     @Option(names = "--threads", paramLabel = "N", description = "Threads (default: available processors).")
     private Integer threads;
@@ -93,18 +140,18 @@ public final class TrainCommand implements Callable<Integer> {
     private boolean factorised;
 
     @Option(names = "--mirror", negatable = true, defaultValue = "" + TrainingSettings.DEFAULT_MIRROR,
-            fallbackValue = "true", description = "Each epoch, train on a seeded half of the positions mirrored left "
-            + "to right (files a and h swapped): twice the positions for the network, which does not see castling "
+            fallbackValue = "true", description = "Each pass over the data, train on a seeded half of the positions "
+            + "mirrored left to right (files a and h swapped): twice the positions for the network, which does not see castling "
             + "(default: on; --no-mirror turns it off).")
     private boolean mirror;
 
     @Option(names = "--keep-best", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Write the network only after an epoch that lowers the validation loss, so NET ends as the "
-                    + "best epoch's rather than the last's (default: on when there are validation positions; "
-                    + "--no-keep-best writes every epoch's).")
+            description = "Write the network only after an epoch (or superbatch) that lowers the validation loss, so "
+                    + "NET ends as the best one's rather than the last's (default: on when there are validation "
+                    + "positions; --no-keep-best writes every one's).")
     private boolean keepBest;
 
-    /** The lowest validation loss written so far, and its epoch (with --keep-best). */
+    /** The lowest validation loss written so far, and its epoch or superbatch (with --keep-best). */
     private double bestLoss = Double.POSITIVE_INFINITY;
     private int bestEpoch;
 
@@ -113,9 +160,7 @@ public final class TrainCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         TrainingSettings settings;
         try {
-            settings = new TrainingSettings(hidden, epochs, batch, learningRate, learningRateDecay, wdl,
-                    threads == null ? Runtime.getRuntime().availableProcessors() : threads, seed, validation,
-                    maxScore, factorised, mirror);
+            settings = settings();
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -143,9 +188,14 @@ public final class TrainCommand implements Callable<Integer> {
                 positions.size(), positions.skipped(), settings.maxScore(),
                 positions.partialBytes() > 0 ? ", " + positions.partialBytes() + " bytes of partial records ignored"
                         : ""));
-        err.println(String.format(Locale.ROOT, "hidden %d, %d epochs, batch %d, lr %s (x%s per epoch), wdl %s, "
-                        + "%d threads, seed %d, validation %s%s%s", settings.hidden(), settings.epochs(),
-                settings.batchSize(), settings.learningRate(), settings.learningRateDecay(), settings.wdl(),
+        String periods = settings.countsSuperbatches() ? String.format(Locale.ROOT,
+                "%d superbatches of %d batches (%,d positions each)", settings.superbatches(),
+                settings.superbatchBatches(), settings.superbatchPositions()) : settings.epochs() + " epochs";
+        String lambdas = settings.lambda().isConstant() ? "" + settings.lambda().start()
+                : settings.lambda().start() + " to " + settings.lambda().end();
+        err.println(String.format(Locale.ROOT, "hidden %d, %s, batch %d, lr %s (%s), lambda %s, %d threads, seed %d, "
+                        + "validation %s%s%s", settings.hidden(), periods, settings.batchSize(),
+                settings.learningRate(), settings.learningRateSchedule().describe(periodName(settings)), lambdas,
                 settings.threads(), settings.seed(), settings.validationFraction(),
                 settings.factorised() ? ", factorised" : "", settings.mirror() ? ", mirrored halves" : ""));
         double baseline = HandcraftedBaseline.validationLoss(positions, settings);
@@ -155,7 +205,7 @@ public final class TrainCommand implements Callable<Integer> {
         }
         err.flush();
         try {
-            new Trainer(settings, (report, network) -> onEpoch(err, report, network)).train(positions);
+            new Trainer(settings, (report, network) -> onEpoch(err, settings, report, network)).train(positions);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -164,16 +214,55 @@ public final class TrainCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         spec.commandLine().getOut().println("wrote " + out + (keepBest ? String.format(Locale.ROOT,
-                " (epoch %d, validation loss %.6f)", bestEpoch, bestLoss) : ""));
+                " (%s %d, validation loss %.6f)", periodName(settings), bestEpoch, bestLoss) : ""));
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }
 
-    private void onEpoch(PrintWriter err, EpochReport report, FloatNetwork network) {
-        err.println(String.format(Locale.ROOT, "epoch %d/%d  train loss %.6f  validation loss %s  %.0f pos/s  lr %.6g",
-                report.epoch(), report.epochs(), report.trainLoss(),
+    /**
+     * The settings the options ask for; an option that belongs to another schedule or to the other way of counting
+     * is refused rather than silently ignored.
+     */
+    private TrainingSettings settings() {
+        ParseResult parsed = spec.commandLine().getParseResult();
+        LearningRateSchedule.Kind kind = LearningRateSchedule.Kind.fromOptionName(learningRateSchedule);
+        refuseUnless(kind == LearningRateSchedule.Kind.EXPONENTIAL, parsed, "--lr-decay",
+                "belongs to --lr-schedule exponential");
+        refuseUnless(kind != LearningRateSchedule.Kind.EXPONENTIAL, parsed, "--lr-final-fraction",
+                "belongs to --lr-schedule cosine or step");
+        refuseUnless(kind == LearningRateSchedule.Kind.STEP, parsed, "--lr-steps", "belongs to --lr-schedule step");
+        refuseUnless(superbatches == 0, parsed, "--epochs", "and --superbatches exclude each other");
+        refuseUnless(superbatches > 0, parsed, "--superbatch-batches", "needs --superbatches");
+        refuseUnless(!parsed.hasMatchedOption("--lambda"), parsed, "--wdl", "is --lambda's old name: give one of them");
+        LearningRateSchedule schedule = switch (kind) {
+            case EXPONENTIAL -> LearningRateSchedule.exponential(learningRateDecay);
+            case COSINE -> LearningRateSchedule.cosine(learningRateFinalFraction);
+            case STEP -> LearningRateSchedule.step(learningRateFinalFraction, learningRateSteps);
+        };
+        double lambdaStart = wdl == null ? lambda : wdl;
+        return new TrainingSettings(hidden, superbatches > 0 ? 0 : epochs, superbatches, superbatchBatches, batch,
+                learningRate, schedule, new LambdaSchedule(lambdaStart, lambdaEnd == null ? lambdaStart : lambdaEnd),
+                threads == null ? Runtime.getRuntime().availableProcessors() : threads, seed, validation, maxScore,
+                factorised, mirror);
+    }
+
+    private static void refuseUnless(boolean allowed, ParseResult parsed, String option, String why) {
+        if (!allowed && parsed.hasMatchedOption(option)) {
+            throw new IllegalArgumentException(option + " " + why);
+        }
+    }
+
+    private static String periodName(TrainingSettings settings) {
+        return settings.countsSuperbatches() ? "superbatch" : "epoch";
+    }
+
+    private void onEpoch(PrintWriter err, TrainingSettings settings, EpochReport report, FloatNetwork network) {
+        err.println(String.format(Locale.ROOT, "%s %d/%d  train loss %.6f  validation loss %s  %.0f pos/s  lr %.6g%s%s",
+                periodName(settings), report.epoch(), report.epochs(), report.trainLoss(),
                 Double.isNaN(report.validationLoss()) ? "-" : String.format(Locale.ROOT, "%.6f",
-                        report.validationLoss()), report.positionsPerSecond(), report.learningRate()));
+                        report.validationLoss()), report.positionsPerSecond(), report.learningRate(),
+                settings.lambda().isConstant() ? "" : String.format(Locale.ROOT, "  lambda %.4f", report.lambda()),
+                settings.countsSuperbatches() ? String.format(Locale.ROOT, "  passes %.2f", report.passes()) : ""));
         err.flush();
         if (keepBest) {
             if (!(report.validationLoss() < bestLoss)) {

@@ -103,8 +103,8 @@ class TrainCommandTest {
     @Test
     void factoriserMirrorAndKeepBestAreOnByDefaultAndCanBeTurnedOff() throws Exception {
         assertEquals(0, run(options(directory.resolve("on.nnue"))), err::toString);
-        assertTrue(err.toString().contains("wdl 0.0, ") && err.toString().contains(", factorised, mirrored halves"),
-                err::toString);
+        assertTrue(err.toString().contains("2 epochs, batch 256, lr 0.002 (x0.9 per epoch), lambda 0.0, ")
+                && err.toString().contains(", factorised, mirrored halves"), err::toString);
         err.getBuffer().setLength(0);
         out.getBuffer().setLength(0);
         Path off = directory.resolve("off.nnue");
@@ -172,9 +172,85 @@ class TrainCommandTest {
     @Test
     void badOptionsAndMissingDataAreErrors() {
         Path net = directory.resolve("net.nnue");
-        assertEquals(2, run(options(net, "--wdl", "1.5")));
-        assertTrue(err.toString().contains("error: wdl must be in [0, 1]"), err::toString);
+        assertEquals(2, run(options(net, "--lambda", "1.5")));
+        assertTrue(err.toString().contains("error: lambda must be in [0, 1]"), err::toString);
         assertEquals(2, run("--data", directory.resolve("missing.bin").toString(), "--out", net.toString()));
         assertTrue(err.toString().contains("error: cannot read the data"), err::toString);
+    }
+
+    /** --wdl, the old name of --lambda, still works, so the command lines that made nets 1 to 8 still run. */
+    @Test
+    void wdlIsTheOldNameOfLambda() throws Exception {
+        Path lambda = directory.resolve("lambda.nnue");
+        Path wdl = directory.resolve("wdl.nnue");
+        assertEquals(0, run(options(lambda, "--lambda", "0.3")), err::toString);
+        assertEquals(0, run(options(wdl, "--wdl", "0.3")), err::toString);
+        assertTrue(err.toString().contains(", lambda 0.3, "), err::toString);
+        assertArrayEquals(Files.readAllBytes(lambda), Files.readAllBytes(wdl));
+        assertFalse(Arrays.equals(Files.readAllBytes(lambda), Files.readAllBytes(trained("--lambda", "0"))));
+    }
+
+    private Path trained(String... more) {
+        Path net = directory.resolve("net-" + String.join("_", more) + ".nnue");
+        assertEquals(0, run(options(net, more)), err::toString);
+        return net;
+    }
+
+    /** Superbatches replace epochs: their lines, their count in the keep-best line, passes over the data. */
+    @Test
+    void superbatchesAreTheRunsPeriods() throws Exception {
+        Path net = directory.resolve("sb.nnue");
+        assertEquals(0, run("--data", data.toString(), "--out", net.toString(), "--hidden", "8", "--batch", "200",
+                "--threads", "2", "--superbatches", "3", "--superbatch-batches", "4", "--lr-schedule", "cosine",
+                "--lambda", "0.2", "--lambda-end", "0.5"), err::toString);
+        String progress = err.toString();
+        assertTrue(progress.contains("3 superbatches of 4 batches (800 positions each), batch 200, lr 0.002 "
+                + "(cosine to 0.01), lambda 0.2 to 0.5, "), progress);
+        assertTrue(progress.contains("superbatch 1/3  train loss ") && progress.contains("superbatch 3/3  train loss "),
+                progress);
+        assertTrue(progress.contains("lr 0.00200000  lambda 0.2000  passes ")
+                && progress.contains("lr 2.00000e-05  lambda 0.5000  passes "), progress);
+        assertTrue(out.toString().strip().startsWith("wrote " + net + " (superbatch "), out::toString);
+        NetworkFile.read(net);
+    }
+
+    @Test
+    void stepDecayReachesTheFinalFractionInTheLastEpoch() {
+        assertEquals(0, run(options(directory.resolve("step.nnue"), 3, "--lr", "0.01", "--lr-schedule", "step",
+                "--lr-steps", "2", "--lr-final-fraction", "0.05")), err::toString);
+        String progress = err.toString();
+        assertTrue(progress.contains("lr 0.01 (2 steps to 0.05)"), progress);
+        assertTrue(progress.contains("epoch 1/3 ") && progress.contains("lr 0.0100000")
+                && progress.contains("lr 0.000500000"), progress);
+    }
+
+    /** An option of another schedule or of the other way of counting is refused, not silently ignored. */
+    @Test
+    void optionsThatDoNotBelongTogetherAreRefused() {
+        Path net = directory.resolve("net.nnue");
+        String[][] refused = {
+            {"--lr-schedule", "cosine", "--lr-decay", "0.8"},
+            {"--lr-final-fraction", "0.1"},
+            {"--lr-schedule", "cosine", "--lr-steps", "4"},
+            {"--superbatches", "2"},
+            {"--superbatch-batches", "10"},
+            {"--wdl", "0.1", "--lambda", "0.2"},
+            {"--lr-schedule", "linear"},
+        };
+        String[] messages = {
+            "error: --lr-decay belongs to --lr-schedule exponential",
+            "error: --lr-final-fraction belongs to --lr-schedule cosine or step",
+            "error: --lr-steps belongs to --lr-schedule step",
+            "error: --epochs and --superbatches exclude each other",
+            "error: --superbatch-batches needs --superbatches",
+            "error: --wdl is --lambda's old name: give one of them",
+            "error: unknown learning-rate schedule 'linear' (exponential, cosine or step)",
+        };
+        for (int i = 0; i < refused.length; i++) {
+            err.getBuffer().setLength(0);
+            assertEquals(2, run(options(net, refused[i])), String.join(" ", refused[i]));
+            assertTrue(err.toString().contains(messages[i]), err::toString);
+        }
+        assertFalse(Files.exists(net));
     }
 }

@@ -12,12 +12,14 @@ import java.util.concurrent.Future;
 
 /**
  * Trains a {@link FloatNetwork} on {@link TrainingData}: mean squared error between sigmoid(output) and the target,
- * Adam, parameters clipped after every step so that quantization stays exact.
+ * Adam, parameters clipped after every step so that quantization stays exact. The run is a number of epochs or
+ * superbatches ({@link TrainingSettings}); the learning rate and λ follow their schedules over them, and the listener
+ * hears after each, with the validation loss.
  *
  * <p>The last positions of the data (the last games) are held out for the validation loss.
  *
  * <p>Deterministic for a given data set, settings and thread count: one seeded generator draws the initial
- * weights and each epoch's shuffle; each batch is cut into one contiguous slice per thread,
+ * weights and each pass's shuffle ({@link PositionStream}); each batch is cut into one contiguous slice per thread,
  * every thread sums its slice's gradient into its own buffer, and the buffers are added in thread order. (Another
  * thread count adds the same numbers in another order, so the float results differ slightly.)
  */
@@ -41,10 +43,10 @@ public final class Trainer {
         FloatNetwork network = FloatNetwork.initial(settings.hidden(), settings.factorised(), random.nextLong());
         // The validation positions are the last ones, whole games as datagen appends them: positions of one game
         // are so alike that a random split would measure how well the network remembers its training games.
-        int[] training = new int[trainingCount];
-        Arrays.setAll(training, i -> i);
+        PositionStream stream = new PositionStream(trainingCount, random, settings.mirror());
         int[] validation = new int[validationCount];
         Arrays.setAll(validation, i -> trainingCount + i);
+        int[] batch = new int[settings.batchSize()];
 
         int threads = settings.threads();
         Parameters[] gradients = new Parameters[threads];
@@ -60,41 +62,31 @@ public final class Trainer {
             return thread;
         });
         try {
-            for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
-                double learningRate = settings.learningRate() * Math.pow(settings.learningRateDecay(), epoch - 1);
-                shuffle(training, random);
-                // Drawn only when mirroring, so that runs without it keep their random stream.
-                long mirrorSalt = settings.mirror() ? random.nextLong() | 1 : NOT_MIRRORED;
+            int periods = settings.periods();
+            for (int period = 1; period <= periods; period++) {
+                double learningRate = settings.learningRate(period);
+                double lambda = settings.lambda(period);
                 long start = System.nanoTime();
+                long takenBefore = stream.taken();
                 double lossSum = 0;
-                for (int batchStart = 0; batchStart < trainingCount; batchStart += settings.batchSize()) {
-                    int size = Math.min(settings.batchSize(), trainingCount - batchStart);
-                    float gradientScale = 1f / size;
-                    List<Callable<Double>> tasks = new ArrayList<>(threads);
-                    for (int t = 0; t < threads; t++) {
-                        int from = batchStart + (int) ((long) size * t / threads);
-                        int to = batchStart + (int) ((long) size * (t + 1) / threads);
-                        Parameters gradient = gradients[t];
-                        Workspace work = workspaces[t];
-                        tasks.add(() -> {
-                            gradient.clear();
-                            return pass(network, data, training, from, to, mirrorSalt, work, gradient,
-                                    gradientScale);
-                        });
-                    }
-                    lossSum += sumInOrder(pool.invokeAll(tasks));
-                    for (int t = 1; t < threads; t++) {
-                        gradients[0].add(gradients[t]);
-                    }
-                    network.addFactorGradients(gradients[0]);
-                    adam.step(network.parameters, gradients[0], learningRate);
-                    network.constrain();
+                // An epoch is one pass, its last batch what is left; a superbatch is a number of full batches.
+                if (!settings.countsSuperbatches()) {
+                    stream.startPass();
                 }
+                for (int done = 0; settings.countsSuperbatches() ? done < settings.superbatchBatches()
+                        : stream.leftInPass() > 0; done++) {
+                    int size = settings.countsSuperbatches() ? settings.batchSize()
+                            : Math.min(settings.batchSize(), stream.leftInPass());
+                    stream.take(batch, size);
+                    lossSum += step(network, data, batch, size, lambda, learningRate, pool, gradients, workspaces,
+                            adam);
+                }
+                long trained = stream.taken() - takenBefore;
                 double seconds = (System.nanoTime() - start) / 1e9;
                 double validationLoss = validationCount == 0 ? Double.NaN
-                        : loss(network, data, validation, pool, workspaces);
-                listener.onEpoch(new EpochReport(epoch, settings.epochs(), lossSum / trainingCount, validationLoss,
-                        trainingCount / Math.max(seconds, 1e-9), learningRate), network);
+                        : loss(network, data, validation, settings.validationLambda(), pool, workspaces);
+                listener.onEpoch(new EpochReport(period, periods, lossSum / trained, validationLoss,
+                        trained / Math.max(seconds, 1e-9), learningRate, lambda, stream.passesTaken()), network);
             }
         } finally {
             pool.shutdownNow();
@@ -102,8 +94,39 @@ public final class Trainer {
         return network;
     }
 
-    /** The mean loss over {@code positions}, without training. */
-    private double loss(FloatNetwork network, TrainingData data, int[] positions, ExecutorService pool,
+    /**
+     * One optimizer step on {@code batch[0 .. size)}: the batch cut into one contiguous slice per thread, each
+     * thread's gradient summed into its own buffer, the buffers added in thread order, then Adam. Returns the summed
+     * squared error of the batch.
+     */
+    private double step(FloatNetwork network, TrainingData data, int[] batch, int size, double lambda,
+                        double learningRate, ExecutorService pool, Parameters[] gradients, Workspace[] workspaces,
+                        Adam adam) throws InterruptedException {
+        int threads = gradients.length;
+        float gradientScale = 1f / size;
+        List<Callable<Double>> tasks = new ArrayList<>(threads);
+        for (int t = 0; t < threads; t++) {
+            int from = (int) ((long) size * t / threads);
+            int to = (int) ((long) size * (t + 1) / threads);
+            Parameters gradient = gradients[t];
+            Workspace work = workspaces[t];
+            tasks.add(() -> {
+                gradient.clear();
+                return pass(network, data, batch, from, to, lambda, work, gradient, gradientScale);
+            });
+        }
+        double lossSum = sumInOrder(pool.invokeAll(tasks));
+        for (int t = 1; t < threads; t++) {
+            gradients[0].add(gradients[t]);
+        }
+        network.addFactorGradients(gradients[0]);
+        adam.step(network.parameters, gradients[0], learningRate);
+        network.constrain();
+        return lossSum;
+    }
+
+    /** The mean loss over {@code positions} with targets of {@code lambda}, without training. */
+    private double loss(FloatNetwork network, TrainingData data, int[] positions, double lambda, ExecutorService pool,
                         Workspace[] workspaces) throws InterruptedException {
         int threads = workspaces.length;
         List<Callable<Double>> tasks = new ArrayList<>(threads);
@@ -111,31 +134,29 @@ public final class Trainer {
             int from = (int) ((long) positions.length * t / threads);
             int to = (int) ((long) positions.length * (t + 1) / threads);
             Workspace work = workspaces[t];
-            tasks.add(() -> pass(network, data, positions, from, to, NOT_MIRRORED, work, null, 0f));
+            tasks.add(() -> pass(network, data, positions, from, to, lambda, work, null, 0f));
         }
         return sumInOrder(pool.invokeAll(tasks)) / positions.length;
     }
 
-    /** The mirror salt of a pass that reads every position as it is. */
-    private static final long NOT_MIRRORED = 0;
-
     /**
-     * Forward (and, with {@code gradients}, backward) over {@code positions[from .. to)}; returns the summed squared
-     * error. Each position's gradient is scaled by {@code gradientScale}, one over the batch size, for the mean.
-     * With a {@code mirrorSalt} other than {@link #NOT_MIRRORED}, about half the positions, chosen by the salt, are
-     * read mirrored left to right.
+     * Forward (and, with {@code gradients}, backward) over {@code positions[from .. to)}, each an index or, to be
+     * read mirrored left to right, {@code ~index} ({@link PositionStream}); returns the summed squared error against
+     * targets of {@code lambda}. Each position's gradient is scaled by {@code gradientScale}, one over the batch
+     * size, for the mean.
      */
-    private double pass(FloatNetwork network, TrainingData data, int[] positions, int from, int to, long mirrorSalt,
-                        Workspace work, Parameters gradients, float gradientScale) {
+    private static double pass(FloatNetwork network, TrainingData data, int[] positions, int from, int to,
+                               double lambda, Workspace work, Parameters gradients, float gradientScale) {
         double lossSum = 0;
         for (int i = from; i < to; i++) {
-            int index = positions[i];
-            boolean mirrored = mirrorSalt != NOT_MIRRORED && (mix(mirrorSalt + index) & 1) != 0;
+            int entry = positions[i];
+            boolean mirrored = entry < 0;
+            int index = mirrored ? ~entry : entry;
             work.featureCount = data.features(index, mirrored, work.ownFeatures, work.otherFeatures, work.squares,
                     work.pieces);
             float output = network.forward(work);
             float predicted = (float) TrainingData.sigmoid(output);
-            float error = predicted - data.target(index, settings.wdl());
+            float error = predicted - data.target(index, lambda);
             lossSum += error * error;
             if (gradients != null) {
                 // d(error²)/d(output) = 2 * error * sigmoid'(output).
@@ -156,22 +177,5 @@ public final class Trainer {
             }
         }
         return sum;
-    }
-
-    /** A 64-bit finalizer (splitmix64's): neighbouring inputs give unrelated bits. */
-    private static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
-    }
-
-    /** Fisher-Yates with the trainer's generator. */
-    private static void shuffle(int[] values, SplittableRandom random) {
-        for (int i = values.length - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int swap = values[i];
-            values[i] = values[j];
-            values[j] = swap;
-        }
     }
 }

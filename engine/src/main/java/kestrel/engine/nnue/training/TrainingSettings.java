@@ -5,31 +5,50 @@ import kestrel.engine.nnue.Network;
 /**
  * What {@code kestrel train} is asked to do; every value checked here.
  *
- * @param hidden             neurons of the feature transformer (per perspective)
- * @param epochs             passes over the training positions
- * @param batchSize          positions per optimizer step
- * @param learningRate       Adam's step size in the first epoch
- * @param learningRateDecay  factor applied to the step size after each epoch
- * @param wdl                λ: the target is (1 - λ) * sigmoid(score / 400) + λ * result
- * @param threads            threads computing each batch's gradient; the result depends on it (float sums)
- * @param seed               seeds the initial weights and the shuffles
- * @param validationFraction share of the positions, the last ones, held out to measure the validation loss
- * @param maxScore           positions whose |score| is at least this (mates, won positions) are left out
- * @param factorised         train with the factoriser: a row per piece kind shared by its 64 inputs (see
- *                           {@link FloatNetwork}); the network written is the same shape either way
- * @param mirror             each epoch, train on a seeded half of the positions mirrored left to right (files a and
- *                           h swapped), which the network cannot tell from real ones as it does not see castling
+ * <p>A run is a number of <b>periods</b>: {@code epochs} passes over the training positions, or, when
+ * {@code superbatches} is above 0, that many superbatches of {@code superbatchBatches} full batches each, drawn from
+ * as many passes over the data as they take (a new shuffle whenever one pass is used up). The learning rate and λ
+ * follow their schedules over the periods, and the validation loss is measured after each period. A superbatch is a
+ * fixed number of positions, so runs on different amounts of data take the same steps.
+ *
+ * @param hidden               neurons of the feature transformer (per perspective)
+ * @param epochs               passes over the training positions; 0 when the run counts superbatches
+ * @param superbatches         superbatches to train; 0 to count epochs instead
+ * @param superbatchBatches    batches of {@code batchSize} in a superbatch
+ * @param batchSize            positions per optimizer step
+ * @param learningRate         Adam's step size in the first period
+ * @param learningRateSchedule the factor on it in each period
+ * @param lambda               λ in each period: the target is λ * result + (1 - λ) * sigmoid(score / 400)
+ * @param threads              threads computing each batch's gradient; the result depends on it (float sums)
+ * @param seed                 seeds the initial weights and the shuffles
+ * @param validationFraction   share of the positions, the last ones, held out to measure the validation loss
+ * @param maxScore             positions whose |score| is at least this (mates, won positions) are left out
+ * @param factorised           train with the factoriser: a row per piece kind shared by its 64 inputs (see
+ *                             {@link FloatNetwork}); the network written is the same shape either way
+ * @param mirror               in each pass over the data, train on a seeded half of the positions mirrored left to
+ *                             right (files a and h swapped), which the network cannot tell from real ones as it does
+ *                             not see castling
  */
-public record TrainingSettings(int hidden, int epochs, int batchSize, double learningRate, double learningRateDecay,
-                               double wdl, int threads, long seed, double validationFraction, int maxScore,
-                               boolean factorised, boolean mirror) {
-    // The defaults are the settings of the shipped network (docs/nnue.md, "Networks tried" says how each was chosen).
+public record TrainingSettings(int hidden, int epochs, int superbatches, int superbatchBatches, int batchSize,
+                               double learningRate, LearningRateSchedule learningRateSchedule, LambdaSchedule lambda,
+                               int threads, long seed, double validationFraction, int maxScore, boolean factorised,
+                               boolean mirror) {
+    // The defaults are the settings of the shipped network, net 8 (docs/nnue.md, "Networks tried" says how each was
+    // chosen); the schedules and superbatches beyond them are for the networks still to be tried.
     public static final int DEFAULT_HIDDEN = 128;
     public static final int DEFAULT_EPOCHS = 10;
     public static final int DEFAULT_BATCH = 1024;
     public static final double DEFAULT_LEARNING_RATE = 0.002;
+    public static final LearningRateSchedule.Kind DEFAULT_LEARNING_RATE_SCHEDULE =
+            LearningRateSchedule.Kind.EXPONENTIAL;
     public static final double DEFAULT_LEARNING_RATE_DECAY = 0.9;
-    public static final double DEFAULT_WDL = 0.0;
+    /** Cosine and step decay end at 1 % of the start rate, where the field's trainers end or below. */
+    public static final double DEFAULT_LEARNING_RATE_FINAL_FRACTION = 0.01;
+    /** Step decay's stages: with the final fraction 0.01, the rate is 1, 0.1 and 0.01 of the start. */
+    public static final int DEFAULT_LEARNING_RATE_STEPS = 3;
+    public static final double DEFAULT_LAMBDA = 0.0;
+    /** Bullet's superbatch: 6,104 batches, 100,007,936 positions at its batch of 16,384. */
+    public static final int DEFAULT_SUPERBATCH_BATCHES = 6104;
     public static final long DEFAULT_SEED = 1;
     public static final double DEFAULT_VALIDATION = 0.05;
     public static final int DEFAULT_MAX_SCORE = 10_000;
@@ -38,14 +57,60 @@ public record TrainingSettings(int hidden, int epochs, int batchSize, double lea
 
     public TrainingSettings {
         require(hidden >= 1 && hidden <= Network.MAX_HIDDEN, "hidden size must be 1 .. " + Network.MAX_HIDDEN);
-        require(epochs >= 1, "epochs must be at least 1");
+        require(superbatches >= 0, "superbatches must be at least 0");
+        require(superbatches > 0 ? epochs == 0 : epochs >= 1,
+                superbatches > 0 ? "a run counts epochs or superbatches, not both" : "epochs must be at least 1");
+        require(superbatchBatches >= 1, "batches per superbatch must be at least 1");
         require(batchSize >= 1, "batch size must be at least 1");
+        require((long) superbatchBatches * batchSize <= Integer.MAX_VALUE,
+                "a superbatch must hold at most " + Integer.MAX_VALUE + " positions");
         require(learningRate > 0 && learningRate < 1, "learning rate must be in (0, 1)");
-        require(learningRateDecay > 0 && learningRateDecay <= 1, "learning-rate decay must be in (0, 1]");
-        require(wdl >= 0 && wdl <= 1, "wdl must be in [0, 1]");
+        require(learningRateSchedule != null && lambda != null, "schedules missing");
         require(threads >= 1 && threads <= 256, "threads must be 1 .. 256");
         require(validationFraction >= 0 && validationFraction < 1, "validation fraction must be in [0, 1)");
         require(maxScore >= 1, "max score must be at least 1");
+    }
+
+    /**
+     * Net 8's kind of run: {@code epochs} epochs, the rate multiplied by {@code learningRateDecay} after each, a
+     * constant λ {@code wdl}.
+     */
+    public TrainingSettings(int hidden, int epochs, int batchSize, double learningRate, double learningRateDecay,
+                            double wdl, int threads, long seed, double validationFraction, int maxScore,
+                            boolean factorised, boolean mirror) {
+        this(hidden, epochs, 0, DEFAULT_SUPERBATCH_BATCHES, batchSize, learningRate,
+                LearningRateSchedule.exponential(learningRateDecay), LambdaSchedule.constant(wdl), threads, seed,
+                validationFraction, maxScore, factorised, mirror);
+    }
+
+    /** Whether the run counts superbatches rather than epochs. */
+    public boolean countsSuperbatches() {
+        return superbatches > 0;
+    }
+
+    /** The periods of the run, over which the schedules go: superbatches or epochs. */
+    public int periods() {
+        return countsSuperbatches() ? superbatches : epochs;
+    }
+
+    /** Positions in a superbatch. */
+    public int superbatchPositions() {
+        return superbatchBatches * batchSize;
+    }
+
+    /** Adam's step size in period {@code period} (1 .. periods). */
+    public double learningRate(int period) {
+        return learningRate * learningRateSchedule.factor(period, periods());
+    }
+
+    /** λ in period {@code period} (1 .. periods). */
+    public double lambda(int period) {
+        return lambda.at(period, periods());
+    }
+
+    /** λ of the validation loss (and of the handcrafted baseline): the last period's, whatever the schedule. */
+    public double validationLambda() {
+        return lambda.end();
     }
 
     /** How many of {@code total} positions are held out for validation: the last ones. */

@@ -5,13 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import kestrel.engine.Fen;
 import kestrel.engine.Position;
 import kestrel.engine.nnue.Network;
 import kestrel.engine.nnue.NetworkFile;
+import kestrel.engine.nnue.TrainingRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -78,6 +83,62 @@ class TrainerTest {
         assertFalse(Arrays.equals(first, third));
     }
 
+    /**
+     * Net 8's recipe (epochs, the rate times a decay after each, a constant λ) trains the very network it trained
+     * before λ schedules, learning-rate schedules, superbatches and the vectorized output sum: the SHA-256 of the
+     * float parameters was taken with the trainer of commit 3d61979 (with and without threads, factoriser and
+     * mirrored halves). Java's float arithmetic has one answer, but {@code Math.exp} may differ in its last bit on
+     * another platform or JVM: there, and only there, these two hashes would need taking again from that commit.
+     */
+    @Test
+    void theOldRecipeTrainsTheSameNetworkAsBefore() throws Exception {
+        TrainingData generated = GeneratedData.data(GeneratedData.records(100, 60, 42));
+        assertEquals(5373, generated.size());
+        TrainingSettings threadsFactorisedMirrored = new TrainingSettings(16, 3, 500, 0.01, 0.85, 0.25, 2, 11, 0.1,
+                10_000, true, true);
+        TrainingSettings plain = new TrainingSettings(8, 2, 333, 0.005, 0.9, 0.0, 1, 2, 0.05, 10_000, false, false);
+        assertEquals("2f84d85761e66ba1ec0e6060dedccc003e3ffbb7f2110aa8de5a81940f0a58b6",
+                parameterHash(new Trainer(threadsFactorisedMirrored, TrainingListener.SILENT).train(generated)));
+        assertEquals("e700bbf818556dbd29ad61e636ea202e570ac933a1027d008b88ebac06a39f9b",
+                parameterHash(new Trainer(plain, TrainingListener.SILENT).train(generated)));
+    }
+
+    /** SHA-256 of every float parameter's bits, in {@link Parameters#arrays}'s order. */
+    private static String parameterHash(FloatNetwork network) throws NoSuchAlgorithmException {
+        MessageDigest digest = MessageDigest.getInstance("SHA-256");
+        for (float[] array : network.parameters.arrays()) {
+            ByteBuffer buffer = ByteBuffer.allocate(Float.BYTES * array.length);
+            for (float value : array) {
+                buffer.putInt(Float.floatToRawIntBits(value));
+            }
+            digest.update(buffer.array());
+        }
+        return HexFormat.of().formatHex(digest.digest());
+    }
+
+    /** A superbatch that is exactly one pass over the data is an epoch: the same batches, the same network. */
+    @Test
+    void superbatchesOfOnePassTrainTheSameNetworkAsEpochs() throws InterruptedException {
+        byte[] records = GeneratedData.records(100, 60, 42);
+        TrainingData fourThousand = GeneratedData.data(Arrays.copyOf(records, 4000 * TrainingRecord.BYTES));
+        assertEquals(4000, fourThousand.size());
+        LearningRateSchedule schedule = LearningRateSchedule.cosine(0.01);
+        LambdaSchedule lambda = new LambdaSchedule(0.1, 0.3);
+        TrainingSettings epochs = new TrainingSettings(16, 3, 0, TrainingSettings.DEFAULT_SUPERBATCH_BATCHES, 500,
+                0.01, schedule, lambda, 2, 5, 0, 10_000, true, true);
+        TrainingSettings superbatches = new TrainingSettings(16, 0, 3, 8, 500, 0.01, schedule, lambda, 2, 5, 0,
+                10_000, true, true);
+        assertArrayEquals(NetworkFile.toBytes(new Trainer(epochs, TrainingListener.SILENT).train(fourThousand)
+                .quantize()), NetworkFile.toBytes(new Trainer(superbatches, TrainingListener.SILENT)
+                .train(fourThousand).quantize()));
+        // One batch more per superbatch and the passes no longer line up.
+        TrainingSettings longer = new TrainingSettings(16, 0, 3, 9, 500, 0.01, schedule, lambda, 2, 5, 0, 10_000,
+                true, true);
+        assertFalse(Arrays.equals(NetworkFile.toBytes(new Trainer(epochs, TrainingListener.SILENT)
+                .train(fourThousand).quantize()), NetworkFile.toBytes(new Trainer(longer, TrainingListener.SILENT)
+                .train(fourThousand).quantize())));
+    }
+
     /** The validation loss is measured on the last positions of the data: whole games the network never saw. */
     @Test
     void theLastPositionsAreTheValidationSet() {
@@ -93,7 +154,7 @@ class TrainerTest {
         double sum = 0;
         for (int i = from; i < to; i++) {
             double output = trained.evaluate(Fen.parse(data.fen(i))) / Network.SCALE;
-            sum += data.squaredError(i, output, settings(7).wdl());
+            sum += data.squaredError(i, output, settings(7).validationLambda());
         }
         return sum / (to - from);
     }
