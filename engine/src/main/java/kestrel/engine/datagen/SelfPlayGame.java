@@ -47,6 +47,7 @@ public final class SelfPlayGame {
      */
     public int play() {
         table.clear();
+        search.clearHistory();
         keptCount = 0;
         Position position = randomStart();
         if (position == null) {

@@ -124,7 +124,9 @@ public final class Bench {
             for (int index = 0; index < positions.length; index++) {
                 String fen = POSITIONS.get(index);
                 Position position = positions[index];
+                // Each position as a new game: the count must not depend on the positions before it.
                 table.clear();
+                searchThreads.clearHistory();
                 SearchLimits limits = movetimeMillis > 0
                         ? new SearchLimits().moveTime(movetimeMillis).moveOverhead(0)
                         : new SearchLimits().depth(depth);

@@ -4,17 +4,22 @@ import java.util.Arrays;
 import kestrel.engine.Move;
 
 /**
- * What one search has learnt about quiet moves, for ordering them: the killers of each ply (quiet moves that caused
- * a cut-off there), the counter move to each previous move, and the butterfly history (a score per side, from and to
- * square, raised when a quiet move causes a cut-off and lowered for the quiet moves tried before it).
+ * What one search thread has learnt about quiet moves, for ordering, reducing and pruning them: the killers of each
+ * ply (quiet moves that caused a cut-off there, forgotten at each search), the counter move to each previous move,
+ * and the butterfly history (a score per side, from and to square, raised when a quiet move causes a cut-off and
+ * lowered for the quiet moves tried before it). Counters and history are kept from move to move of a game: what
+ * refuted what stays mostly true a move later. A new game forgets them ({@link #clear}).
  *
  * <p>History scores move by "gravity": {@code h += bonus - h * |bonus| / MAX}, which keeps them within
- * {@code ±MAX} without any rescaling pass and lets recent results outweigh old ones.
+ * {@code ±MAX} without any rescaling pass and lets recent results outweigh old ones. The bonus grows about linearly
+ * with depth up to an eighth of the bound, so a few deep cut-offs move a score across much of its range.
  */
 final class History {
     /** The bound of a history score. */
     public static final int MAX = 16_384;
-    private static final int MAX_BONUS = 1_600;
+    private static final int BONUS_PER_DEPTH = 280;
+    private static final int BONUS_OFFSET = 150;
+    private static final int MAX_BONUS = MAX / 8;
 
     private final int[] butterfly = new int[2 * 64 * 64];
     private final int[][] killers;
@@ -25,14 +30,24 @@ final class History {
         killers = new int[maxPly + 1][2];
     }
 
-    /** Forgets everything, for a fresh search. */
+    /** Forgets everything, for a new game. */
     void clear() {
         Arrays.fill(butterfly, 0);
         Arrays.fill(counters, Move.NONE);
+        clearKillers();
+    }
+
+    /** Forgets the killers of every ply, for a new search: the plies of the last one are two moves ago. */
+    void clearKillers() {
         for (int[] pair : killers) {
             pair[0] = Move.NONE;
             pair[1] = Move.NONE;
         }
+    }
+
+    /** The history change for a cut-off at {@code depth}: the bonus of the move, the penalty of those before it. */
+    static int bonus(int depth) {
+        return Math.min(MAX_BONUS, BONUS_PER_DEPTH * depth - BONUS_OFFSET);
     }
 
     int score(int color, int move) {
@@ -70,7 +85,7 @@ final class History {
         if (previousMove != Move.NONE) {
             counters[previousMove & 0xFFF] = move;
         }
-        int bonus = Math.min(MAX_BONUS, depth * depth + 2 * depth);
+        int bonus = bonus(depth);
         update(index(color, move), bonus);
         for (int i = 0; i < triedCount; i++) {
             update(index(color, tried[i]), -bonus);

@@ -59,6 +59,8 @@ public final class Search {
     private static final int LMR_MIN_DEPTH = 3;
     /** A tablebase result is stored as if searched this much deeper: it is exact, whatever the depth. */
     private static final int TABLEBASE_DEPTH_BONUS = 6;
+    /** A quiet move's reduction shrinks by one for each this much history (of History.MAX), grows for as much less. */
+    private static final int HISTORY_PER_REDUCTION = 8_192;
 
     /** Late-move reductions by depth and move number: grows with the logarithm of both. */
     private static final int[][] REDUCTIONS = new int[64][64];
@@ -206,7 +208,7 @@ public final class Search {
         position.copyFrom(start);
         evaluator.startSearch(position);
         rootPly = position.ply();
-        history.clear();
+        history.clearKillers();
         aborted = false;
         abortAllowed = false;
         totalNodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
@@ -221,6 +223,8 @@ public final class Search {
         }
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_DEPTH) : MAX_DEPTH;
 
+        // The root's evaluation, for `improving` two plies down.
+        staticEvals[0] = position.inCheck() ? NO_SCORE : evaluate();
         setUpTablebases(limits.tablebases());
         setUpRootMoves(limits.searchMoves());
         filterRootMovesByTablebases();
@@ -595,7 +599,7 @@ public final class Search {
             }
         }
         staticEvals[ply] = staticEval;
-        boolean improving = !inCheck && ply >= 2 && staticEval > staticEvals[ply - 2];
+        boolean improving = isImproving(staticEvals, ply, staticEval);
         int us = position.sideToMove();
 
         if (!pvNode && !inCheck && Math.abs(beta) < Score.MATE_BOUND) {
@@ -692,7 +696,7 @@ public final class Search {
                             || move == history.counter(previousMove)) {
                         reduction--;
                     }
-                    reduction -= history.score(us, move) / 6000;
+                    reduction -= history.score(us, move) / HISTORY_PER_REDUCTION;
                     reduction = Math.max(0, Math.min(reduction, newDepth - 1));
                 }
                 score = -search(-alpha - 1, -alpha, newDepth - reduction, ply + 1, true, givesCheck);
@@ -843,6 +847,21 @@ public final class Search {
                 || bound == TranspositionTable.BOUND_UPPER && score <= alpha;
     }
 
+    /**
+     * Whether the static evaluation at {@code ply} is better than at our previous move (two plies up), or, when we
+     * were in check there and so have no evaluation, at the one before (four up); false in check or when neither
+     * exists. Pruning is bolder where the position improves.
+     */
+    static boolean isImproving(int[] staticEvals, int ply, int staticEval) {
+        if (staticEval == NO_SCORE) {
+            return false;
+        }
+        if (ply >= 2 && staticEvals[ply - 2] != NO_SCORE) {
+            return staticEval > staticEvals[ply - 2];
+        }
+        return ply >= 4 && staticEvals[ply - 4] != NO_SCORE && staticEval > staticEvals[ply - 4];
+    }
+
     private static int lateMoveLimit(int depth, boolean improving) {
         int limit = 3 + depth * depth;
         return improving ? limit : limit / 2 + 1;
@@ -854,6 +873,19 @@ public final class Search {
         int childLength = pvLength[ply + 1];
         System.arraycopy(pvTable[ply + 1], ply + 1, row, ply + 1, childLength - (ply + 1));
         pvLength[ply] = Math.max(childLength, ply + 1);
+    }
+
+    /**
+     * Forgets the move-ordering history learnt in earlier searches, for a new game. Not during a search: called by
+     * the thread that runs them.
+     */
+    public void clearHistory() {
+        history.clear();
+    }
+
+    /** The history score of {@code move} for {@code color}, as the next search starts with it. For tests. */
+    int historyScore(int color, int move) {
+        return history.score(color, move);
     }
 
     /** The evaluation the latest search was given. For tests. */

@@ -109,6 +109,14 @@ public final class SearchThreads implements AutoCloseable {
         table.clearDone();
     }
 
+    /** Every thread forgets the move-ordering history of earlier searches, for a new game. Between searches. */
+    public void clearHistory() {
+        main.clearHistory();
+        for (Helper helper : helpers) {
+            helper.search.clearHistory();
+        }
+    }
+
     /**
      * The evaluations the threads that took part in the search under {@code control} used, the main thread's first;
      * helpers that never started it are left out. For tests.

@@ -43,6 +43,7 @@ class SearchNetworkTest {
         EvaluationChoice[] choices = {FIRST, FIRST, HANDCRAFTED, SECOND, FIRST, HANDCRAFTED, FIRST, FIRST};
         for (int run = 0; run < fens.length; run++) {
             table.clear();
+            reused.clearHistory();
             SearchResult result = reused.run(Fen.parse(fens[run]), new SearchLimits().depth(6), choices[run]);
             assertEquals(fresh(fens[run], choices[run], 6), result, "run " + run);
             assertEquals(choices[run], reused.evaluatedWith(), "run " + run);

@@ -215,9 +215,15 @@ final class SearchWorker implements AutoCloseable {
         });
     }
 
-    /** Empties the hash table once the current search (if any) is over, on all search threads at once. */
+    /**
+     * Empties the hash table once the current search (if any) is over, on all search threads at once, and makes them
+     * forget the history of earlier searches: ucinewgame and Clear Hash start afresh.
+     */
     void clearTable() {
-        chore(() -> threads.clearTable());
+        chore(() -> {
+            threads.clearTable();
+            threads.clearHistory();
+        });
     }
 
     /**
