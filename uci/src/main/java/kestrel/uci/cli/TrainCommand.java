@@ -112,8 +112,8 @@ public final class TrainCommand implements Callable<Integer> {
     private Double wdl;
 
     @Option(names = "--lambda-end", paramLabel = "LAMBDA",
-            description = "Lambda in the last epoch or superbatch, on a straight line from --lambda; the validation loss "
-                    + "is measured with it (default: --lambda, a constant).")
+            description = "Lambda in the last epoch or superbatch, on a straight line from --lambda; the validation "
+                    + "loss is measured with it (default: --lambda, a constant).")
     private Double lambdaEnd;
 
     @Option(names = "--threads", paramLabel = "N", description = "Threads (default: available processors).")
@@ -141,8 +141,8 @@ public final class TrainCommand implements Callable<Integer> {
 
     @Option(names = "--mirror", negatable = true, defaultValue = "" + TrainingSettings.DEFAULT_MIRROR,
             fallbackValue = "true", description = "Each pass over the data, train on a seeded half of the positions "
-            + "mirrored left to right (files a and h swapped): twice the positions for the network, which does not see castling "
-            + "(default: on; --no-mirror turns it off).")
+            + "mirrored left to right (files a and h swapped): twice the positions for the network, which does not see "
+            + "castling (default: on; --no-mirror turns it off).")
     private boolean mirror;
 
     @Option(names = "--keep-best", negatable = true, defaultValue = "true", fallbackValue = "true",
