@@ -43,7 +43,11 @@ class UciHandshakeTest {
                     "option name UCI_AnalyseMode type check default false",
                     "option name UCI_ShowWDL type check default false",
                     "option name EvalFile type string default <internal>",
-                    "option name Use NNUE type check default true");
+                    "option name Use NNUE type check default true",
+                    "option name SyzygyPath type string default <empty>",
+                    "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+                    "option name Syzygy50MoveRule type check default true",
+                    "option name SyzygyProbeLimit type spin default 7 min 0 max 7");
             assertEquals(expected, lines.subList(2, lines.size() - 1));
         }
     }
