@@ -26,7 +26,7 @@ import kestrel.engine.Position;
  * each perspective's accumulator is an array of its own.
  */
 public final class Network {
-    public static final int QA = 255;
+    public static final int QA = ActivationRange.QA;
     public static final int QB = 64;
     public static final int SCALE = 400;
     /** The largest magnitude of any float weight or bias the trainer keeps, so that quantization cannot overflow. */
@@ -37,7 +37,7 @@ public final class Network {
     public static final int MAX_OUTPUT_WEIGHT = Math.round(WEIGHT_LIMIT * QB);
     public static final int MAX_HIDDEN = 4096;
     /** Neurons per int partial sum: 256 * 255 * 255 * 126 stays below 2^31. */
-    static final int CHUNK = 256;
+    static final int CHUNK = ActivationRange.CHUNK;
     /**
      * The system property that, set to true, keeps inference on the scalar kernels although the Vector API is there:
      * for tests and measurements. Read once.

@@ -42,11 +42,11 @@ final class ScalarKernels {
      */
     static long activatedDot(short[] accumulator, short[] weights, int from, int to) {
         long sum = 0;
-        for (int start = from; start < to; start += Network.CHUNK) {
-            int end = Math.min(to, start + Network.CHUNK);
+        for (int start = from; start < to; start += ActivationRange.CHUNK) {
+            int end = Math.min(to, start + ActivationRange.CHUNK);
             int partial = 0;
             for (int i = start; i < end; i++) {
-                int v = Math.max(0, Math.min(Network.QA, accumulator[i]));
+                int v = Math.max(0, Math.min(ActivationRange.QA, accumulator[i]));
                 partial += v * weights[i] * v;
             }
             sum += partial;

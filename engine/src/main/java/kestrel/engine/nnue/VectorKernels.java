@@ -23,7 +23,7 @@ final class VectorKernels {
     private static final int LOW_SHORT = 0xFFFF;
 
     static {
-        if (Network.CHUNK % SHORTS.length() != 0) {
+        if (ActivationRange.CHUNK % SHORTS.length() != 0) {
             throw new AssertionError("a chunk must hold whole vectors: " + SHORTS);
         }
     }
@@ -77,11 +77,11 @@ final class VectorKernels {
     static long activatedDot(short[] accumulator, short[] weights, int hidden) {
         int bound = SHORTS.loopBound(hidden);
         long sum = 0;
-        for (int start = 0; start < bound; start += Network.CHUNK) {
-            int end = Math.min(bound, start + Network.CHUNK);
+        for (int start = 0; start < bound; start += ActivationRange.CHUNK) {
+            int end = Math.min(bound, start + ActivationRange.CHUNK);
             IntVector partial = IntVector.zero(INTS);
             for (int i = start; i < end; i += SHORTS.length()) {
-                ShortVector v = ShortVector.fromArray(SHORTS, accumulator, i).max((short) 0).min((short) Network.QA);
+                ShortVector v = ShortVector.fromArray(SHORTS, accumulator, i).max((short) 0).min((short) ActivationRange.QA);
                 IntVector products = v.mul(ShortVector.fromArray(SHORTS, weights, i)).reinterpretAsInts();
                 IntVector activations = v.reinterpretAsInts();
                 IntVector lowTerms = products.lanewise(VectorOperators.LSHL, 16).lanewise(VectorOperators.ASHR, 16)
