@@ -76,12 +76,21 @@ public final class Search {
     private final TranspositionTable table;
     private final SearchListener listener;
     private final History history = new History(MAX_PLY);
-    private final MovePicker[] pickers = new MovePicker[MAX_PLY + 1];
+    /**
+     * A node searched again below itself (the null move's verification search, at the same ply) is nested this deep
+     * at most; its node state lives {@link #nesting} frames further on, so it never overwrites the state of the node
+     * it is part of.
+     */
+    private static final int MAX_NESTING = 2;
+    /** Node state by frame (ply + nesting): a move picker and the quiet moves tried. */
+    private final MovePicker[] pickers = new MovePicker[MAX_PLY + MAX_NESTING + 1];
     private final RootMoves rootMoves = new RootMoves();
     /** Triangular principal-variation table: row {@code ply} holds the line from that ply, in columns ply.. */
     private final int[][] pvTable = new int[MAX_PLY + 1][MAX_PLY + 1];
     private final int[] pvLength = new int[MAX_PLY + 1];
-    private final int[][] triedQuiets = new int[MAX_PLY + 1][MoveGenerator.MAX_MOVES];
+    private final int[][] triedQuiets = new int[MAX_PLY + MAX_NESTING + 1][MoveGenerator.MAX_MOVES];
+    /** How many searches of a node again at its own ply enclose the current node (see {@link #MAX_NESTING}). */
+    private int nesting;
     private final int[] staticEvals = new int[MAX_PLY + 1];
     private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
     /** Draws the move to play under a strength limit. */
@@ -134,8 +143,8 @@ public final class Search {
     public Search(TranspositionTable table, SearchListener listener) {
         this.table = table;
         this.listener = listener;
-        for (int ply = 0; ply <= MAX_PLY; ply++) {
-            pickers[ply] = new MovePicker();
+        for (int frame = 0; frame < pickers.length; frame++) {
+            pickers[frame] = new MovePicker();
         }
     }
 
@@ -208,6 +217,7 @@ public final class Search {
         position.copyFrom(start);
         evaluator.startSearch(position);
         rootPly = position.ply();
+        nesting = 0;
         history.clearKillers();
         aborted = false;
         abortAllowed = false;
@@ -627,7 +637,10 @@ public final class Search {
                     if (depth < NULL_MOVE_VERIFY_DEPTH) {
                         return score;
                     }
+                    // The same node again, one frame further: its picker and tried moves are its own.
+                    nesting++;
                     int verified = search(beta - 1, beta, depth - 1 - reduction, ply, false, false);
+                    nesting--;
                     if (aborted) {
                         return 0;
                     }
@@ -643,10 +656,10 @@ public final class Search {
             depth--;
         }
 
-        MovePicker picker = pickers[ply];
+        MovePicker picker = pickers[ply + nesting];
         picker.init(position, history, tableMove, ply);
         history.clearKillers(ply + 1);
-        int[] tried = triedQuiets[ply];
+        int[] tried = triedQuiets[ply + nesting];
         int triedCount = 0;
         int originalAlpha = alpha;
         int bestScore = NO_SCORE;
@@ -785,7 +798,7 @@ public final class Search {
             bestScore = standPat;
         }
 
-        MovePicker picker = pickers[ply];
+        MovePicker picker = pickers[ply + nesting];
         picker.initQuiescence(position, history, tableMove, inCheck);
         int originalAlpha = alpha;
         int bestMove = Move.NONE;
