@@ -7,7 +7,8 @@ session that ends at once). A command passes when it exits with status 0 within 
     scripts/test-docs-commands.py --list       only list them, each with RUN or the reason it is skipped
     scripts/test-docs-commands.py -k perft     only those whose text contains 'perft'
 
-Lines joined by a trailing backslash are one command; a block holding a loop (for ... done) is one command. The
+Lines joined by a trailing backslash are one command; a block holding a loop (for ... done) is one command; a
+variable set on a line of its own is set again for the later commands of its block. The
 commands skipped, and why, are the SKIP table below; docs/testing.md names the groups. Files that a command is
 documented to leave in the repository root (CLEANUP) are removed after it. Output of each command goes to a log
 folder that is printed at the end; a failure also prints its last lines. Exit status: 0 when every command run
@@ -64,13 +65,17 @@ def blocks(path):
         i += 1
 
 
+ASSIGNMENT = re.compile(r'^[A-Za-z_][A-Za-z0-9_]*=\S*$')
+
+
 def commands(path):
-    """Yields (line number, command) for the commands of a file's shell blocks."""
+    """Yields (line number, command) for the commands of a file's shell blocks. A variable set on a line of its own
+    (CP=...) is set again in front of each later command of its block, which may use it."""
     for first, body in blocks(path):
         if any(re.match(r'\s*(for|while|until|if)\b', l) for l in body):
             yield first, '\n'.join(body)
             continue
-        current, at = [], None
+        current, at, assignments = [], None, []
         for n, line in enumerate(body):
             if not current and not line.strip():
                 continue
@@ -78,10 +83,13 @@ def commands(path):
                 at = first + n
             current.append(line)
             if not line.rstrip().endswith('\\'):
-                yield at, '\n'.join(current)
+                command = '\n'.join(current)
+                yield at, '\n'.join(assignments + [command])
+                if ASSIGNMENT.match(command):
+                    assignments.append(command)
                 current = []
         if current:
-            yield at, '\n'.join(current)
+            yield at, '\n'.join(assignments + ['\n'.join(current)])
 
 
 def skip_reason(command):
@@ -107,7 +115,10 @@ def main():
     failed, ran, skipped = [], 0, 0
     for index, (f, n, command) in enumerate(found):
         where = '%s:%d' % (f, n)
-        shown = command.split('\n')[0] + (' ...' if '\n' in command else '')
+        own = command.split('\n')
+        while len(own) > 1 and ASSIGNMENT.match(own[0]):
+            own.pop(0)
+        shown = own[0] + (' ...' if len(own) > 1 else '')
         reason = skip_reason(command)
         if reason:
             skipped += 1
