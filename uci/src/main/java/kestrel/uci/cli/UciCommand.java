@@ -26,7 +26,7 @@ public final class UciCommand implements Callable<Integer> {
             // nothing is logged before it is ready.
             Thread logging = new Thread(LoggerFactory::getILoggerFactory, "kestrel-logging-init");
             logging.start();
-            UciLoop session = new UciLoop(System.in, new FileOutputStream(FileDescriptor.out));
+            UciLoop session = new UciLoop(System.in, new FileOutputStream(FileDescriptor.out), true);
             joinUninterruptibly(logging);
             session.run();
         } finally {

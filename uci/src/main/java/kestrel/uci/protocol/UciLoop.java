@@ -68,9 +68,22 @@ public final class UciLoop {
     private Network network = BuiltInNetwork.get();
     /** The tables SyzygyPath names; none by default. Opened on the reader thread, immutable, shared by searches. */
     private Tablebases tablebases = Tablebases.EMPTY;
+    /** Whether to warm the hot paths after the first {@code uciok} (the program does; tests of the loop do not). */
+    private final boolean warmUpAllowed;
+    /** The warm-up started after the first {@code uciok}; null before. */
+    private WarmUp warmUp;
 
-    /** A session reading commands from {@code in} and answering on {@code out}. */
+    /** A session reading commands from {@code in} and answering on {@code out}, without warm-up. */
     public UciLoop(InputStream in, OutputStream out) {
+        this(in, out, false);
+    }
+
+    /**
+     * A session reading commands from {@code in} and answering on {@code out}; with {@code warmUp}, the first
+     * {@code uciok} is followed by a short private search that readies the hot paths for the first move ({@link WarmUp}).
+     */
+    public UciLoop(InputStream in, OutputStream out, boolean warmUp) {
+        this.warmUpAllowed = warmUp;
         this.input = new LineReader(in);
         this.output = new UciOutput(out);
         this.options = declareOptions();
@@ -162,15 +175,22 @@ public final class UciLoop {
                 position = set.position();
                 set.notes().forEach(output::info);
             }
-            case "go" -> go(arguments);
+            case "go" -> {
+                stopWarmUp();
+                go(arguments);
+            }
             case "stop" -> worker.stop();
             case "ponderhit" -> worker.ponderHit();
             case "quit" -> {
+                stopWarmUp();
                 return false;
             }
             case "d" -> display();
             case "eval" -> evaluate();
-            case "bench" -> bench(arguments);
+            case "bench" -> {
+                stopWarmUp();
+                bench(arguments);
+            }
             default -> throw new IllegalStateException("command without handler: " + command);
         }
         return true;
@@ -183,6 +203,16 @@ public final class UciLoop {
         lines.addAll(options.declarations());
         lines.add("uciok");
         output.sendAll(lines);
+        if (warmUpAllowed && warmUp == null) {
+            warmUp = WarmUp.start(searchEvaluation());
+        }
+    }
+
+    /** A command needs the engine: the warm-up, if any is running, ends now. */
+    private void stopWarmUp() {
+        if (warmUp != null) {
+            warmUp.stop();
+        }
     }
 
     private void debug(List<String> arguments) throws UciException {

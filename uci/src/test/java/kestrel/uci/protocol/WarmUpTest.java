@@ -1,0 +1,31 @@
+package kestrel.uci.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import kestrel.engine.eval.Evaluation;
+import org.junit.jupiter.api.Test;
+
+/** The warm-up after uciok ends by itself, and at once when a command needs the engine. */
+class WarmUpTest {
+    private static boolean endsWithin(WarmUp warmUp, long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        while (!warmUp.isDone() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        return warmUp.isDone();
+    }
+
+    @Test
+    void stopEndsItAtOnce() throws InterruptedException {
+        WarmUp warmUp = WarmUp.start(Evaluation.HANDCRAFTED);
+        Thread.sleep(20);
+        warmUp.stop();
+        assertTrue(endsWithin(warmUp, 2_000), "still warming up 2 s after stop");
+    }
+
+    @Test
+    void itEndsByItselfAfterItsNodes() throws InterruptedException {
+        WarmUp warmUp = WarmUp.start(Evaluation.HANDCRAFTED);
+        assertTrue(endsWithin(warmUp, 60_000), "still warming up after a minute");
+    }
+}
