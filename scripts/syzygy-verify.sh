@@ -7,9 +7,10 @@
 # sides to move, en passant where the material allows it, seeded by SEED (default 1). Kestrel probes WDL and DTZ
 # (engine test class kestrel.engine.syzygy.SyzygyVerification); fathom, one process per position, JOBS at a time
 # (default 2), answers the same; every position must agree. fathom prints DTZ without sign, so |DTZ| is compared
-# and the sign is checked through WDL. Opt-in, not part of `mvn verify`. Needs fathom (apt-get install fathom;
-# FATHOM=path to override). Writes its files to a temporary folder it names at the end; exit status 1 on any
-# disagreement.
+# and the sign is checked through WDL. ONLY=KRPvKR,KRRvKR (comma-separated) checks only those tables of the folder,
+# the others serving as the smaller tables their captures and promotions reach. Opt-in, not part of `mvn verify`.
+# Needs fathom (apt-get install fathom; FATHOM=path to override). Writes its files to a temporary folder it names at
+# the end; exit status 1 on any disagreement.
 set -euo pipefail
 
 PER_TABLE=${1:-1000}
@@ -17,6 +18,7 @@ SEED=${2:-1}
 TABLES=${3:-/work/shared/data/syzygy}
 FATHOM=${FATHOM:-/usr/games/fathom}
 JOBS=${JOBS:-2}
+ONLY=${ONLY:-}
 
 cd "$(dirname "$0")/.."
 command -v "$FATHOM" >/dev/null || { echo "fathom not found at $FATHOM (apt-get install -y fathom)" >&2; exit 2; }
@@ -32,6 +34,14 @@ classpath="engine/target/classes:engine/target/test-classes:$slf4j:$nop"
 work=$(mktemp -d /tmp/syzygy-verify.XXXXXX)
 echo "working in $work" >&2
 java -cp "$classpath" kestrel.engine.syzygy.SyzygyVerification "$TABLES" "$PER_TABLE" "$SEED" "$work/kestrel.tsv"
+if [ -n "$ONLY" ]; then
+  # Kestrel probed every table (seconds); keep the chosen ones' positions for fathom and the comparison.
+  awk -F'\t' -v only="$ONLY" 'BEGIN { n = split(only, t, ","); for (i = 1; i <= n; i++) keep[t[i]] = 1 } $1 in keep' \
+    "$work/kestrel.tsv" > "$work/kestrel-only.tsv"
+  mv "$work/kestrel-only.tsv" "$work/kestrel.tsv"
+  [ -s "$work/kestrel.tsv" ] || { echo "ONLY=$ONLY names no table in $TABLES" >&2; exit 2; }
+  echo "checking $(wc -l < "$work/kestrel.tsv") positions of $ONLY" >&2
+fi
 
 # Number the positions, ask fathom in parallel, put its answers back in order.
 fathom_one() {
