@@ -522,10 +522,13 @@ public final class Search {
 
     /** {@code inCheck}: whether the side to move is in check here, which the caller knows from making the move. */
     private int search(int alpha, int beta, int depth, int ply, boolean nullMoveAllowed, boolean inCheck) {
+        // The steps are numbered as docs/search.md ("Alpha-beta") describes them.
         pvLength[ply] = ply;
+        // Step 1. Check extension: never stand pat on a check at the horizon.
         if (inCheck) {
-            depth++; // check extension: never stand pat on a check at the horizon
+            depth++;
         }
+        // Step 2. Quiescence.
         if (depth <= 0) {
             return quiescence(alpha, beta, ply);
         }
@@ -536,7 +539,7 @@ public final class Search {
             selectiveDepth = ply;
         }
 
-        // Draws: repetition, insufficient material, fifty moves (unless this very position is mate).
+        // Step 3. Draws: repetition, insufficient material, fifty moves (unless this very position is mate).
         if (position.isRepetition(rootPly) || Evaluation.isInsufficientMaterial(position)) {
             return Score.DRAW;
         }
@@ -546,13 +549,14 @@ public final class Search {
         if (ply >= MAX_PLY - 1) {
             return inCheck ? Score.DRAW : evaluate();
         }
-        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+        // Step 4. Mate distance pruning: no line from here can beat a mate already found nearer the root.
         alpha = Math.max(alpha, Score.matedIn(ply));
         beta = Math.min(beta, Score.mateIn(ply + 1));
         if (alpha >= beta) {
             return alpha;
         }
 
+        // Step 5. Transposition table.
         boolean pvNode = beta - alpha > 1;
         long key = position.key();
         long entry = table.probe(key);
@@ -568,8 +572,8 @@ public final class Search {
             }
         }
 
-        // Endgame tables: right after a capture or pawn move (the tables know nothing of the moves before), a win,
-        // draw or loss they prove ends the node when it settles the window; else it bounds what the moves find.
+        // Step 6. Endgame tables: right after a capture or pawn move (the tables know nothing of the moves before),
+        // a win, draw or loss they prove ends the node when it settles the window; else it bounds what the moves find.
         int tablebaseFloor = -Score.INFINITE;
         int tablebaseCeiling = Score.INFINITE;
         if (tablebasePieces != 0 && position.halfmoveClock() == 0 && depth >= tablebaseDepth
@@ -613,12 +617,12 @@ public final class Search {
         int us = position.sideToMove();
 
         if (!pvNode && !inCheck && Math.abs(beta) < Score.MATE_BOUND) {
-            // Reverse futility: so far above beta that a quiet move of ours is unlikely to be refuted.
+            // Step 7. Reverse futility: so far above beta that a quiet move of ours is unlikely to be refuted.
             if (depth <= REVERSE_FUTILITY_DEPTH && estimate < Score.MATE_BOUND
                     && estimate - REVERSE_FUTILITY_MARGIN * (improving ? depth - 1 : depth) >= beta) {
                 return estimate;
             }
-            // Null move: if passing still fails high, a real move will too. Not with only pawns (zugzwang).
+            // Step 8. Null move: if passing still fails high, a real move will too. Not with only pawns (zugzwang).
             if (nullMoveAllowed && depth >= NULL_MOVE_MIN_DEPTH && estimate >= beta && staticEval >= beta
                     && position.hasNonPawnMaterial(us)) {
                 int reduction = 3 + depth / 4 + Math.min(3, (estimate - beta) / 200);
@@ -651,11 +655,12 @@ public final class Search {
             }
         }
 
-        // Internal iterative reduction: without a table move the ordering is poor, search shallower first.
+        // Step 9. Internal iterative reduction: without a table move the ordering is poor, search shallower first.
         if (tableMove == Move.NONE && depth >= 4) {
             depth--;
         }
 
+        // Step 10. The moves, best first, with late move pruning, SEE and futility pruning, and reductions.
         MovePicker picker = pickers[ply + nesting];
         picker.init(position, history, tableMove, ply);
         history.clearKillers(ply + 1);
@@ -732,6 +737,7 @@ public final class Search {
                         updatePv(ply, move);
                     }
                     if (score >= beta) {
+                        // Step 11. History: what refuted this node is tried early next time.
                         if (quiet) {
                             history.onQuietCutoff(us, move, ply, depth, previousMove, tried, triedCount);
                         }
@@ -747,6 +753,7 @@ public final class Search {
         if (moveCount == 0) {
             return inCheck ? Score.matedIn(ply) : Score.DRAW;
         }
+        // Step 12. Store the result.
         int bound = bestScore >= beta ? TranspositionTable.BOUND_LOWER
                 : bestScore > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
         // What the tables proved and the moves did not reach: a win is at least a win, a loss at most a loss.
