@@ -43,9 +43,25 @@ public final class Network {
      * for tests and measurements. Read once.
      */
     public static final String SCALAR_PROPERTY = "kestrel.nnue.scalar";
-    /** Whether the inner loops run on {@link VectorKernels}; final and static, so the JIT removes the other branch. */
+    /** Whether the Vector API is in the runtime and not switched off. */
     private static final boolean VECTORIZED =
             ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() && !Boolean.getBoolean(SCALAR_PROPERTY);
+    /**
+     * Whether the inner loops run on {@link VectorKernels} yet: only once they are compiled. Until the JIT's top tier
+     * has compiled them, Vector API code runs some hundred times slower than the scalar loops (a fresh process
+     * searched its first move four times slower), so a thread of its own runs them on scratch arrays at start-up
+     * ({@link VectorWarmUp}) while the scalar kernels serve, and then switches. Both give the same results to the
+     * bit, so a switch in the middle of a search changes nothing but speed. Read without synchronization (a
+     * volatile read in every kernel call cost 10 % of the search's speed): a thread that sees the switch late only
+     * evaluates on the scalar kernels a little longer.
+     */
+    private static boolean vectorKernelsInUse;
+
+    static {
+        if (VECTORIZED) {
+            VectorWarmUp.start(() -> vectorKernelsInUse = true);
+        }
+    }
 
     private final int hidden;
     /** One row of {@code hidden} weights per input feature. */
@@ -95,9 +111,17 @@ public final class Network {
         }
     }
 
-    /** Whether inference runs on the Vector API here (the module is in the runtime and not switched off). */
+    /**
+     * Whether inference runs on the Vector API here (the module is in the runtime and not switched off), once its
+     * kernels are compiled ({@link #vectorKernelsInUse}).
+     */
     public static boolean vectorized() {
         return VECTORIZED;
+    }
+
+    /** Whether the Vector API kernels are compiled and in use now. */
+    public static boolean vectorKernelsInUse() {
+        return vectorKernelsInUse;
     }
 
     public int hidden() {
@@ -124,7 +148,7 @@ public final class Network {
 
     /** Adds the weights of {@code feature} to the accumulator. */
     void addFeature(short[] accumulator, int feature) {
-        if (VECTORIZED) {
+        if (vectorKernelsInUse) {
             VectorKernels.add(accumulator, featureWeights[feature], hidden);
         } else {
             ScalarKernels.add(accumulator, featureWeights[feature], hidden);
@@ -133,7 +157,7 @@ public final class Network {
 
     /** target = source - weights(removed) + weights(added), the common quiet move, in one pass. */
     void subtractAdd(short[] source, short[] target, int removed, int added) {
-        if (VECTORIZED) {
+        if (vectorKernelsInUse) {
             VectorKernels.subtractAdd(source, target, featureWeights[removed], featureWeights[added], hidden);
         } else {
             ScalarKernels.subtractAdd(source, target, featureWeights[removed], featureWeights[added], hidden);
@@ -142,7 +166,7 @@ public final class Network {
 
     /** target = source - weights(removed1) - weights(removed2) + weights(added), a capture, in one pass. */
     void subtractSubtractAdd(short[] source, short[] target, int removed1, int removed2, int added) {
-        if (VECTORIZED) {
+        if (vectorKernelsInUse) {
             VectorKernels.subtractSubtractAdd(source, target, featureWeights[removed1], featureWeights[removed2],
                     featureWeights[added], hidden);
         } else {
@@ -181,7 +205,7 @@ public final class Network {
 
     /** Sum of SCReLU(acc[i]) * w[i] over one perspective's neurons, at scale QA * QA * QB. */
     private long activatedDot(short[] accumulator, short[] weights) {
-        return VECTORIZED ? VectorKernels.activatedDot(accumulator, weights, hidden)
+        return vectorKernelsInUse ? VectorKernels.activatedDot(accumulator, weights, hidden)
                 : ScalarKernels.activatedDot(accumulator, weights, 0, hidden);
     }
 }
