@@ -1,6 +1,7 @@
 package kestrel.engine.nnue;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 
@@ -49,16 +50,19 @@ public final class Network {
     /**
      * Whether the inner loops run on {@link VectorKernels} yet: only once they are compiled. Until the JIT's top tier
      * has compiled them, Vector API code runs some hundred times slower than the scalar loops (a fresh process
-     * searched its first move four times slower), so a thread of its own runs them on scratch arrays at start-up
-     * ({@link VectorWarmUp}) while the scalar kernels serve, and then switches. Both give the same results to the
+     * searched its first move four times slower), so from the first evaluation on a thread of its own runs them on
+     * scratch arrays ({@link VectorWarmUp}) while the scalar kernels serve, and then switches. Not before: at start-up
+     * it would hold up {@code uciok}. Both give the same results to the
      * bit, so a switch in the middle of a search changes nothing but speed. Read without synchronization (a
      * volatile read in every kernel call cost 10 % of the search's speed): a thread that sees the switch late only
      * evaluates on the scalar kernels a little longer.
      */
     private static boolean vectorKernelsInUse;
+    private static final AtomicBoolean VECTOR_WARM_UP_STARTED = new AtomicBoolean();
 
-    static {
-        if (VECTORIZED) {
+    /** Starts compiling the vector kernels in the background, once, when the Vector API is there. */
+    private static void startVectorWarmUp() {
+        if (!VECTOR_WARM_UP_STARTED.get() && VECTOR_WARM_UP_STARTED.compareAndSet(false, true)) {
             VectorWarmUp.start(() -> vectorKernelsInUse = true);
         }
     }
@@ -189,6 +193,9 @@ public final class Network {
 
     /** The score in centipawns for the side to move, from its accumulator and the other side's. */
     public int evaluate(short[] own, short[] other) {
+        if (VECTORIZED && !vectorKernelsInUse) {
+            startVectorWarmUp();
+        }
         long sum = activatedDot(own, ownOutputWeights) + activatedDot(other, otherOutputWeights);
         long output = sum / QA + outputBias;
         // Rounded to the nearest centipawn rather than toward zero, which would bias every score toward a draw.
