@@ -754,18 +754,16 @@ public final class Search {
             return inCheck ? Score.matedIn(ply) : Score.DRAW;
         }
         // Step 12. Store the result.
-        int bound = bestScore >= beta ? TranspositionTable.BOUND_LOWER
-                : bestScore > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
         // What the tables proved and the moves did not reach: a win is at least a win, a loss at most a loss.
         if (bestScore < tablebaseFloor) {
-            bestScore = tablebaseFloor;
-            bound = TranspositionTable.BOUND_LOWER;
-        } else if (bestScore > tablebaseCeiling) {
-            bestScore = tablebaseCeiling;
-            bound = TranspositionTable.BOUND_UPPER;
+            table.store(key, bestMove, tablebaseFloor, depth, TranspositionTable.BOUND_LOWER, ply);
+            return tablebaseFloor;
         }
-        table.store(key, bestMove, bestScore, depth, bound, ply);
-        return bestScore;
+        if (bestScore > tablebaseCeiling) {
+            table.store(key, bestMove, tablebaseCeiling, depth, TranspositionTable.BOUND_UPPER, ply);
+            return tablebaseCeiling;
+        }
+        return stored(key, bestMove, bestScore, originalAlpha, beta, depth, ply);
     }
 
     /** Captures and promotions until the position is quiet; every evasion when in check. */
@@ -855,9 +853,17 @@ public final class Search {
         if (inCheck && moveCount == 0) {
             return Score.matedIn(ply);
         }
+        return stored(key, bestMove, bestScore, originalAlpha, beta, 0, ply);
+    }
+
+    /**
+     * The ending the main search and quiescence share: stores a node's result with its bound (lower on a fail high,
+     * exact when it raised alpha, upper otherwise) and returns it.
+     */
+    private int stored(long key, int bestMove, int bestScore, int originalAlpha, int beta, int depth, int ply) {
         int bound = bestScore >= beta ? TranspositionTable.BOUND_LOWER
                 : bestScore > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
-        table.store(key, bestMove, bestScore, 0, bound, ply);
+        table.store(key, bestMove, bestScore, depth, bound, ply);
         return bestScore;
     }
 
