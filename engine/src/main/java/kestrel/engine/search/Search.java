@@ -337,9 +337,12 @@ public final class Search {
 
     /**
      * A root position in the tables: only the root moves that keep its best result (by DTZ, the fifty-move rule
-     * counted when it applies) are searched, so a won ending is converted and a drawn one held. The search then
-     * chooses among them by its own scores and probes no further: every line from here is in the tables, and a
-     * probe would only flatten what the search must tell apart (which winning move makes progress).
+     * counted when it applies) are searched, so a drawn ending is never lost, and of the winning ones only those
+     * nearest to zeroing the fifty-move counter (capture, pawn move or mate): so each move makes progress, and a win
+     * of DTZ d is over within d plies whatever the defence. The evaluation alone could not tell the winning moves
+     * apart in endings such as KBNvK, where it stays flat while the king must be driven to the right corner (in
+     * games it shuffled for 30 moves and mated one ply before the rule). The search then chooses among the moves
+     * left by its own scores and probes no further: every line from here is in the tables.
      */
     private void filterRootMovesByTablebases() {
         if (tablebasePieces == 0 || rootMoves.count() == 0 || position.castlingRights() != 0
@@ -357,8 +360,15 @@ public final class Search {
                 best = Math.max(best, ranking.rank(i));
             }
         }
+        int nearestWin = Integer.MAX_VALUE;
         for (int i = 0; i < ranking.count(); i++) {
-            if (ranking.rank(i) < best) {
+            if (ranking.rank(i) == best && ranking.dtz(i) > 0 && rootMoves.contains(ranking.move(i))) {
+                nearestWin = Math.min(nearestWin, ranking.dtz(i));
+            }
+        }
+        for (int i = 0; i < ranking.count(); i++) {
+            boolean slowerWin = nearestWin != Integer.MAX_VALUE && ranking.dtz(i) > nearestWin;
+            if (ranking.rank(i) < best || slowerWin) {
                 rootMoves.remove(ranking.move(i));
             }
         }

@@ -100,4 +100,27 @@ class SearchTablebaseTest {
     private static SearchResult search(String fen, SearchLimits limits) {
         return new Search(new TranspositionTable(4), SearchListener.SILENT).run(Fen.parse(fen), limits, HANDCRAFTED);
     }
+
+    @Test
+    void aWinIsOverWithinItsDistanceToZeroingWhateverTheDefence() {
+        // The winning side plays only moves nearest to mate, so a win of DTZ d is mated within d plies.
+        for (String fen : new String[] {"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "8/8/3k4/8/8/8/8/1Q2K3 w - - 0 1",
+            "k7/8/8/8/8/8/8/4K2R b - - 0 1"}) {
+            Position position = Fen.parse(fen);
+            int dtz = Math.abs(tables.probeDtz(position));
+            int[] moves = new int[MoveGenerator.MAX_MOVES];
+            Search white = new Search(new TranspositionTable(4), SearchListener.SILENT);
+            Search black = new Search(new TranspositionTable(4), SearchListener.SILENT);
+            int plies = 0;
+            while (MoveGenerator.legalMoves(position, moves, 0) > 0) {
+                assertTrue(plies < dtz + 1, fen + ": not mated within its DTZ of " + dtz);
+                Search side = position.sideToMove() == 0 ? white : black;
+                position.makeMove(side.run(position, new SearchLimits().nodes(2_000).tablebases(use()), HANDCRAFTED)
+                        .bestMove());
+                plies++;
+            }
+            assertTrue(position.inCheck(), fen + ": stalemate");
+        }
+    }
 }
+
