@@ -237,7 +237,10 @@ public final class Search {
         staticEvals[0] = position.inCheck() ? NO_SCORE : evaluate();
         setUpTablebases(limits.tablebases());
         setUpRootMoves(limits.searchMoves());
-        filterRootMovesByTablebases();
+        if (limits.multiPv() == 1) {
+            // With several lines asked for (analysis), every move is shown, each scored through the tree's probes.
+            filterRootMovesByTablebases();
+        }
         if (rootMoves.count() == 0) {
             int score = position.inCheck() ? Score.matedIn(0) : Score.DRAW;
             if (!helper) {

@@ -122,5 +122,15 @@ class SearchTablebaseTest {
             assertTrue(position.inCheck(), fen + ": stalemate");
         }
     }
-}
 
+    @Test
+    void analysisWithSeveralLinesShowsEveryMove() {
+        // With MultiPV, the won KQvK root lists every legal move, the queen moves that lose her to the king included.
+        String fen = "8/8/8/4k3/8/8/8/4KQ2 w - - 0 1";
+        int legal = MoveGenerator.legalMoves(Fen.parse(fen), new int[MoveGenerator.MAX_MOVES], 0);
+        SearchTesting.Recorder recorder = new SearchTesting.Recorder();
+        new Search(new TranspositionTable(4), recorder)
+                .run(Fen.parse(fen), new SearchLimits().depth(3).multiPv(64).tablebases(use()), HANDCRAFTED);
+        assertEquals(legal, recorder.exactAtDepth(3).size());
+    }
+}
