@@ -2,6 +2,8 @@ package kestrel.engine.search;
 
 import java.util.Arrays;
 import kestrel.engine.Move;
+import kestrel.engine.Piece;
+import kestrel.engine.Position;
 
 /**
  * What one search thread has learnt about quiet moves, for ordering, reducing and pruning them: the killers of each
@@ -9,6 +11,10 @@ import kestrel.engine.Move;
  * and the butterfly history (a score per side, from and to square, raised when a quiet move causes a cut-off and
  * lowered for the quiet moves tried before it). Counters and history are kept from move to move of a game: what
  * refuted what stays mostly true a move later. A new game forgets them ({@link #clear}).
+ *
+ * <p>Two more tables learn what works in context: continuation history, how a quiet move (its piece and destination)
+ * fared right after a given move one or two plies before (the opponent's last move, our own previous one), and
+ * capture history, how a capture (piece, destination, captured type) fared.
  *
  * <p>History scores move by "gravity": {@code h += bonus - h * |bonus| / MAX}, which keeps them within
  * {@code ±MAX} without any rescaling pass and lets recent results outweigh old ones. The bonus grows about linearly
@@ -21,7 +27,16 @@ final class History {
     private static final int BONUS_OFFSET = 150;
     private static final int MAX_BONUS = MAX / 8;
 
+    /** Pieces times squares: the (piece, destination) of a move, {@code piece * 64 + to}. */
+    static final int PIECE_SQUARES = Piece.COUNT * 64;
+    /** No move one or two plies back (the start of the history, or a null move). */
+    static final int NO_CONTEXT = -1;
+
     private final int[] butterfly = new int[2 * 64 * 64];
+    /** By the (piece, destination) of the move before, then of the move now. */
+    private final int[] continuation = new int[PIECE_SQUARES * PIECE_SQUARES];
+    /** By the (piece, destination) of a capture, then the type it captures. */
+    private final int[] captures = new int[PIECE_SQUARES * Piece.TYPE_COUNT];
     private final int[][] killers;
     /** Indexed by the previous move's from and to squares. */
     private final int[] counters = new int[64 * 64];
@@ -33,6 +48,8 @@ final class History {
     /** Forgets everything, for a new game. */
     void clear() {
         Arrays.fill(butterfly, 0);
+        Arrays.fill(continuation, 0);
+        Arrays.fill(captures, 0);
         Arrays.fill(counters, Move.NONE);
         clearKillers();
     }
@@ -52,6 +69,57 @@ final class History {
 
     int score(int color, int move) {
         return butterfly[index(color, move)];
+    }
+
+    /** The (piece, destination) of {@code move} in {@code position}, before it is made. */
+    static int pieceTo(Position position, int move) {
+        return position.pieceAt(Move.from(move)) * 64 + Move.to(move);
+    }
+
+    /** The (piece, destination) of the move made {@code back} plies before {@code position}, or {@link #NO_CONTEXT}. */
+    static int context(Position position, int back) {
+        int ply = position.ply() - back;
+        if (ply < 0 || position.moveAt(ply) == Move.NONE) {
+            return NO_CONTEXT;
+        }
+        return position.movedPieceAt(ply) * 64 + Move.to(position.moveAt(ply));
+    }
+
+    /**
+     * A quiet move's history in its context: the butterfly score plus the continuation scores after the moves one
+     * ({@code context1}) and two ({@code context2}) plies before. Within ±3 {@link #MAX}.
+     */
+    int quietScore(int color, int move, int pieceTo, int context1, int context2) {
+        int score = butterfly[index(color, move)];
+        if (context1 != NO_CONTEXT) {
+            score += continuation[context1 * PIECE_SQUARES + pieceTo];
+        }
+        if (context2 != NO_CONTEXT) {
+            score += continuation[context2 * PIECE_SQUARES + pieceTo];
+        }
+        return score;
+    }
+
+    /** A capture's history: how taking a {@code capturedType} with this (piece, destination) fared. */
+    int captureScore(int pieceTo, int capturedType) {
+        return captures[pieceTo * Piece.TYPE_COUNT + capturedType];
+    }
+
+    /**
+     * A capture caused a cut-off at {@code depth}: its capture history rises and that of the captures tried before
+     * it ({@code tried[0..triedCount)}, each packed as {@code pieceTo * TYPE_COUNT + capturedType}) falls.
+     */
+    void onCaptureCutoff(int captureIndex, int depth, int[] tried, int triedCount) {
+        int bonus = bonus(depth);
+        update(captures, captureIndex, bonus);
+        for (int i = 0; i < triedCount; i++) {
+            update(captures, tried[i], -bonus);
+        }
+    }
+
+    /** The index of a capture in the capture history, as {@link #onCaptureCutoff} takes it. */
+    static int captureIndex(int pieceTo, int capturedType) {
+        return pieceTo * Piece.TYPE_COUNT + capturedType;
     }
 
     int firstKiller(int ply) {
@@ -77,7 +145,8 @@ final class History {
      * A quiet move caused a cut-off at {@code depth}: it becomes a killer and the counter to the previous move, its
      * history rises, and the history of the quiet moves tried before it ({@code tried[0..triedCount)}) falls.
      */
-    void onQuietCutoff(int color, int move, int ply, int depth, int previousMove, int[] tried, int triedCount) {
+    void onQuietCutoff(int color, int move, int ply, int depth, int previousMove, int[] tried, int triedCount,
+                       Position position, int context1, int context2) {
         if (killers[ply][0] != move) {
             killers[ply][1] = killers[ply][0];
             killers[ply][0] = move;
@@ -86,14 +155,25 @@ final class History {
             counters[previousMove & 0xFFF] = move;
         }
         int bonus = bonus(depth);
-        update(index(color, move), bonus);
+        updateQuiet(color, move, bonus, position, context1, context2);
         for (int i = 0; i < triedCount; i++) {
-            update(index(color, tried[i]), -bonus);
+            updateQuiet(color, tried[i], -bonus, position, context1, context2);
         }
     }
 
-    private void update(int index, int bonus) {
-        butterfly[index] += bonus - butterfly[index] * Math.abs(bonus) / MAX;
+    private void updateQuiet(int color, int move, int bonus, Position position, int context1, int context2) {
+        update(butterfly, index(color, move), bonus);
+        int pieceTo = pieceTo(position, move);
+        if (context1 != NO_CONTEXT) {
+            update(continuation, context1 * PIECE_SQUARES + pieceTo, bonus);
+        }
+        if (context2 != NO_CONTEXT) {
+            update(continuation, context2 * PIECE_SQUARES + pieceTo, bonus);
+        }
+    }
+
+    private static void update(int[] table, int index, int bonus) {
+        table[index] += bonus - table[index] * Math.abs(bonus) / MAX;
     }
 
     private static int index(int color, int move) {

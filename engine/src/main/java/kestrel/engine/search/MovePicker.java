@@ -23,6 +23,7 @@ final class MovePicker {
     private static final int KILLER = 1 << 27;
     private static final int BAD_NOISY = -(1 << 28);
     private static final int UNDER_PROMOTION = -(1 << 29);
+    private static final int CAPTURE_HISTORY_DIVISOR = 32;
 
     private final int[] moves = new int[MoveGenerator.MAX_MOVES];
     private final int[] scores = new int[MoveGenerator.MAX_MOVES];
@@ -35,6 +36,9 @@ final class MovePicker {
     private int firstKiller;
     private int secondKiller;
     private int counter;
+    /** The (piece, destination) of the moves one and two plies before the node, for continuation history. */
+    private int context1;
+    private int context2;
     /** The order score of the move {@link #next} handed out last. */
     private int lastScore;
 
@@ -46,6 +50,8 @@ final class MovePicker {
         this.firstKiller = history.firstKiller(ply);
         this.secondKiller = history.secondKiller(ply);
         this.counter = history.counter(position.lastMove());
+        this.context1 = History.context(position, 1);
+        this.context2 = History.context(position, 2);
         next = 0;
         if (tableMove != Move.NONE) {
             end = MoveGenerator.legalMoves(position, moves, 0);
@@ -66,6 +72,8 @@ final class MovePicker {
         this.firstKiller = Move.NONE;
         this.secondKiller = Move.NONE;
         this.counter = Move.NONE;
+        this.context1 = History.context(position, 1);
+        this.context2 = History.context(position, 2);
         next = 0;
         end = inCheck ? MoveGenerator.legalMoves(position, moves, 0) : MoveGenerator.noisyMoves(position, moves, 0);
         scoreAll(0, end);
@@ -141,7 +149,10 @@ final class MovePicker {
         if (captured != Piece.NONE || promotion) {
             int attacker = Piece.type(position.pieceAt(Move.from(move)));
             int victimValue = captured == Piece.NONE ? 0 : StaticExchange.value(captured);
-            int order = 8 * (victimValue + (promotion ? StaticExchange.value(Piece.QUEEN) : 0)) - attacker;
+            // Capture history moves a capture by up to about half a pawn of victim value.
+            int order = 8 * (victimValue + (promotion ? StaticExchange.value(Piece.QUEEN) : 0)) - attacker
+                    + (captured == Piece.NONE ? 0
+                    : history.captureScore(History.pieceTo(position, move), captured) / CAPTURE_HISTORY_DIVISOR);
             // Taking something worth at least the attacker cannot lose; otherwise ask the exchange.
             boolean good = victimValue >= StaticExchange.value(attacker) || StaticExchange.atLeast(position, move, 0);
             return (good ? GOOD_NOISY : BAD_NOISY) + order;
@@ -155,6 +166,6 @@ final class MovePicker {
         if (move == counter) {
             return KILLER;
         }
-        return history.score(position.sideToMove(), move);
+        return history.quietScore(position.sideToMove(), move, History.pieceTo(position, move), context1, context2);
     }
 }

@@ -59,8 +59,11 @@ public final class Search {
     private static final int LMR_MIN_DEPTH = 3;
     /** A tablebase result is stored as if searched this much deeper: it is exact, whatever the depth. */
     private static final int TABLEBASE_DEPTH_BONUS = 6;
-    /** A quiet move's reduction shrinks by one for each this much history (of History.MAX), grows for as much less. */
-    private static final int HISTORY_PER_REDUCTION = 8_192;
+    /**
+     * A quiet move's reduction shrinks by one for each this much history in context (butterfly and two continuation
+     * scores, each of ±History.MAX), grows for as much less.
+     */
+    private static final int HISTORY_PER_REDUCTION = 12_288;
 
     /** Late-move reductions by depth and move number: grows with the logarithm of both. */
     private static final int[][] REDUCTIONS = new int[64][64];
@@ -89,6 +92,8 @@ public final class Search {
     private final int[][] pvTable = new int[MAX_PLY + 1][MAX_PLY + 1];
     private final int[] pvLength = new int[MAX_PLY + 1];
     private final int[][] triedQuiets = new int[MAX_PLY + MAX_NESTING + 1][MoveGenerator.MAX_MOVES];
+    /** The captures tried at each frame, as capture-history indexes. */
+    private final int[][] triedCaptures = new int[MAX_PLY + MAX_NESTING + 1][MoveGenerator.MAX_MOVES];
     /** How many searches of a node again at its own ply enclose the current node (see {@link #MAX_NESTING}). */
     private int nesting;
     private final int[] staticEvals = new int[MAX_PLY + 1];
@@ -679,13 +684,19 @@ public final class Search {
         history.clearKillers(ply + 1);
         int[] tried = triedQuiets[ply + nesting];
         int triedCount = 0;
+        int[] capturesTried = triedCaptures[ply + nesting];
+        int capturesTriedCount = 0;
+        int context1 = History.context(position, 1);
+        int context2 = History.context(position, 2);
         int originalAlpha = alpha;
         int bestScore = NO_SCORE;
         int bestMove = Move.NONE;
         int moveCount = 0;
         int previousMove = position.lastMove();
         for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
-            boolean quiet = !Move.isPromotion(move) && StaticExchange.capturedType(position, move) == Piece.NONE;
+            int captured = StaticExchange.capturedType(position, move);
+            boolean quiet = !Move.isPromotion(move) && captured == Piece.NONE;
+            int pieceTo = History.pieceTo(position, move);
             moveCount++;
             boolean prunable = !pvNode && !inCheck && bestScore > -Score.MATE_BOUND;
             if (prunable) {
@@ -727,7 +738,7 @@ public final class Search {
                             || move == history.counter(previousMove)) {
                         reduction--;
                     }
-                    reduction -= history.score(us, move) / HISTORY_PER_REDUCTION;
+                    reduction -= history.quietScore(us, move, pieceTo, context1, context2) / HISTORY_PER_REDUCTION;
                     reduction = Math.max(0, Math.min(reduction, newDepth - 1));
                 }
                 score = -search(-alpha - 1, -alpha, newDepth - reduction, ply + 1, true, givesCheck);
@@ -752,7 +763,11 @@ public final class Search {
                     if (score >= beta) {
                         // Step 11. History: what refuted this node is tried early next time.
                         if (quiet) {
-                            history.onQuietCutoff(us, move, ply, depth, previousMove, tried, triedCount);
+                            history.onQuietCutoff(us, move, ply, depth, previousMove, tried, triedCount, position,
+                                    context1, context2);
+                        } else if (captured != Piece.NONE) {
+                            history.onCaptureCutoff(History.captureIndex(pieceTo, captured), depth, capturesTried,
+                                    capturesTriedCount);
                         }
                         break;
                     }
@@ -761,6 +776,8 @@ public final class Search {
             }
             if (quiet) {
                 tried[triedCount++] = move;
+            } else if (captured != Piece.NONE) {
+                capturesTried[capturesTriedCount++] = History.captureIndex(pieceTo, captured);
             }
         }
         if (moveCount == 0) {
