@@ -81,7 +81,8 @@ final class VectorKernels {
             int end = Math.min(bound, start + ActivationRange.CHUNK);
             IntVector partial = IntVector.zero(INTS);
             for (int i = start; i < end; i += SHORTS.length()) {
-                ShortVector v = ShortVector.fromArray(SHORTS, accumulator, i).max((short) 0).min((short) ActivationRange.QA);
+                ShortVector v = ShortVector.fromArray(SHORTS, accumulator, i).max((short) 0)
+                        .min((short) ActivationRange.QA);
                 IntVector products = v.mul(ShortVector.fromArray(SHORTS, weights, i)).reinterpretAsInts();
                 IntVector activations = v.reinterpretAsInts();
                 IntVector lowTerms = products.lanewise(VectorOperators.LSHL, 16).lanewise(VectorOperators.ASHR, 16)

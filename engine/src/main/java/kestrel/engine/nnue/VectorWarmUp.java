@@ -14,7 +14,7 @@ final class VectorWarmUp {
     private static final int[] SIZES = {128, 136};
     private static final int BATCH = 1_000;
     private static final int MAX_BATCHES = 400;
-    /** A batch of this many nanoseconds per call round or less is compiled code (interpreted, it takes microseconds). */
+    /** At this many nanoseconds per round of calls or less a batch ran compiled code (interpreted: microseconds). */
     private static final long COMPILED_NANOS_PER_ROUND = 1_000;
 
     private VectorWarmUp() {

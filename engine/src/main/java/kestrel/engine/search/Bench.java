@@ -80,11 +80,11 @@ public final class Bench {
     /**
      * Searches every bench position with {@code threads} search threads (Lazy SMP, see {@link SearchThreads}): to
      * {@code depth} when {@code movetimeMillis} is 0, else for {@code movetimeMillis} each, evaluating with the
-     * built-in network (the handcrafted evaluation when the jar has none). Writes one line per position to {@code out}, with the depth
-     * reached and the time, then the time, the thread count and the CPU time of the main search thread, and last the
-     * total: {@code <nodes> nodes <nps> nps}. Only one thread to a fixed depth gives the same node count on every
-     * run; the others measure speed. On a machine busy with other work, the main thread's CPU time to a depth says
-     * what the wall time would be with a core for each search thread.
+     * built-in network (the handcrafted evaluation when the jar has none). Writes one line per position to
+     * {@code out}, with the depth reached and the time, then the time, the thread count and the CPU time of the main
+     * search thread, and last the total: {@code <nodes> nodes <nps> nps}. Only one thread to a fixed depth gives the
+     * same node count on every run; the others measure speed. On a machine busy with other work, the main thread's
+     * CPU time to a depth says what the wall time would be with a core for each search thread.
      */
     public static Result run(int depth, int threads, long movetimeMillis, Consumer<String> out) {
         return run(depth, threads, movetimeMillis, BuiltInNetwork.orHandcrafted(), true, out);

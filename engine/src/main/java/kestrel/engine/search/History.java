@@ -67,10 +67,6 @@ final class History {
         return Math.min(MAX_BONUS, BONUS_PER_DEPTH * depth - BONUS_OFFSET);
     }
 
-    int score(int color, int move) {
-        return butterfly[index(color, move)];
-    }
-
     /** The (piece, destination) of {@code move} in {@code position}, before it is made. */
     static int pieceTo(Position position, int move) {
         return position.pieceAt(Move.from(move)) * 64 + Move.to(move);
@@ -102,7 +98,7 @@ final class History {
 
     /** A capture's history: how taking a {@code capturedType} with this (piece, destination) fared. */
     int captureScore(int pieceTo, int capturedType) {
-        return captures[pieceTo * Piece.TYPE_COUNT + capturedType];
+        return captures[captureIndex(pieceTo, capturedType)];
     }
 
     /**

@@ -42,16 +42,19 @@ final class MovePicker {
     /** The order score of the move {@link #next} handed out last. */
     private int lastScore;
 
-    /** Prepares a main-search node. */
-    void init(Position position, History history, int tableMove, int ply) {
+    /**
+     * Prepares a main-search node; {@code context1} and {@code context2} are the continuation-history contexts of the
+     * node ({@link History#context}), which the search has computed for itself already.
+     */
+    void init(Position position, History history, int tableMove, int ply, int context1, int context2) {
         this.position = position;
         this.history = history;
         this.tableMove = tableMove;
         this.firstKiller = history.firstKiller(ply);
         this.secondKiller = history.secondKiller(ply);
         this.counter = history.counter(position.lastMove());
-        this.context1 = History.context(position, 1);
-        this.context2 = History.context(position, 2);
+        this.context1 = context1;
+        this.context2 = context2;
         next = 0;
         if (tableMove != Move.NONE) {
             end = MoveGenerator.legalMoves(position, moves, 0);
@@ -72,8 +75,9 @@ final class MovePicker {
         this.firstKiller = Move.NONE;
         this.secondKiller = Move.NONE;
         this.counter = Move.NONE;
-        this.context1 = History.context(position, 1);
-        this.context2 = History.context(position, 2);
+        // Only evasions include quiet moves, which the contexts score.
+        this.context1 = inCheck ? History.context(position, 1) : History.NO_CONTEXT;
+        this.context2 = inCheck ? History.context(position, 2) : History.NO_CONTEXT;
         next = 0;
         end = inCheck ? MoveGenerator.legalMoves(position, moves, 0) : MoveGenerator.noisyMoves(position, moves, 0);
         scoreAll(0, end);

@@ -12,8 +12,9 @@ public final class Score {
     public static final int MAX_PLY = 128;
     public static final int MATE_BOUND = MATE - MAX_PLY;
     /**
-     * A win the endgame tables prove, at the root: {@code TABLEBASE_WIN - plies} at a node, so nearer wins score higher,
-     * all below every mate and above every evaluation ({@link #TABLEBASE_WIN_BOUND} and up).
+     * A win the endgame tables prove: {@code TABLEBASE_WIN - plies} at a node that many plies from the root, so
+     * nearer wins score higher, all below every mate and above every evaluation ({@link #TABLEBASE_WIN_BOUND} and
+     * up).
      */
     public static final int TABLEBASE_WIN = MATE_BOUND - 1;
     public static final int TABLEBASE_WIN_BOUND = TABLEBASE_WIN - MAX_PLY;

@@ -320,7 +320,8 @@ public final class Search {
         rootMoves.clear();
         long entry = table.probe(position.key());
         MovePicker picker = pickers[0];
-        picker.init(position, history, entry != 0 ? TranspositionTable.move(entry) : Move.NONE, 0);
+        picker.init(position, history, entry != 0 ? TranspositionTable.move(entry) : Move.NONE, 0,
+                History.context(position, 1), History.context(position, 2));
         for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
             if (searchMoves.length == 0 || contains(searchMoves, move)) {
                 rootMoves.add(move);
@@ -679,15 +680,15 @@ public final class Search {
         }
 
         // Step 10. The moves, best first, with late move pruning, SEE and futility pruning, and reductions.
+        int context1 = History.context(position, 1);
+        int context2 = History.context(position, 2);
         MovePicker picker = pickers[ply + nesting];
-        picker.init(position, history, tableMove, ply);
+        picker.init(position, history, tableMove, ply, context1, context2);
         history.clearKillers(ply + 1);
         int[] tried = triedQuiets[ply + nesting];
         int triedCount = 0;
         int[] capturesTried = triedCaptures[ply + nesting];
         int capturesTriedCount = 0;
-        int context1 = History.context(position, 1);
-        int context2 = History.context(position, 2);
         int originalAlpha = alpha;
         int bestScore = NO_SCORE;
         int bestMove = Move.NONE;
@@ -937,11 +938,6 @@ public final class Search {
      */
     public void clearHistory() {
         history.clear();
-    }
-
-    /** The history score of {@code move} for {@code color}, as the next search starts with it. For tests. */
-    int historyScore(int color, int move) {
-        return history.score(color, move);
     }
 
     /** The evaluation the latest search was given. For tests. */

@@ -19,7 +19,7 @@ class MovePickerTest {
         MovePicker picker = new MovePicker();
         History history = new History(Score.MAX_PLY);
         history.clear();
-        picker.init(position, history, tableMove, 0);
+        picker.init(position, history, tableMove, 0, History.context(position, 1), History.context(position, 2));
         List<Integer> moves = new ArrayList<>();
         for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
             moves.add(move);

@@ -29,7 +29,8 @@ final class DatagenManifest {
         this.header = "file: " + dataFile.getFileName() + "\n"
                 + "engine: " + Version.NAME + " " + Version.VERSION + "\n"
                 + "evaluation: " + evaluation.describe() + "\n"
-                + "network-sha256: " + (evaluation instanceof NetworkEvaluation chosen ? sha256(NetworkFile.toBytes(chosen.network()))
+                + "network-sha256: " + (evaluation instanceof NetworkEvaluation chosen
+                        ? sha256(NetworkFile.toBytes(chosen.network()))
                         : "-") + "\n"
                 + "nodes: " + nodes + "\n"
                 + "seed: " + seed + "\n"

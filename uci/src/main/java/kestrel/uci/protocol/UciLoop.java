@@ -92,7 +92,8 @@ public final class UciLoop {
 
     /**
      * A session reading commands from {@code in} and answering on {@code out}; with {@code warmUp}, the first
-     * {@code uciok} is followed by a short private search that readies the hot paths for the first move ({@link WarmUp}).
+     * {@code uciok} is followed by a short private search that readies the hot paths for the first move
+     * ({@link WarmUp}).
      */
     public UciLoop(InputStream in, OutputStream out, boolean warmUp) {
         this.warmUpAllowed = warmUp;
