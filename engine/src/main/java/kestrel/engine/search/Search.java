@@ -49,14 +49,34 @@ public final class Search {
     private static final int NULL_MOVE_MIN_DEPTH = 3;
     /** From this depth a null-move cut-off is confirmed by a reduced search without null move (zugzwang guard). */
     private static final int NULL_MOVE_VERIFY_DEPTH = 12;
+    /** Futility of a quiet move: up to this reduced depth (lmrDepth, the depth less the expected reduction). */
     private static final int FUTILITY_DEPTH = 6;
-    private static final int FUTILITY_BASE = 90;
+    /** Futility margin at lmrDepth 0, in centipawns. */
+    private static final int FUTILITY_BASE = 120;
+    /** Futility margin added per ply of lmrDepth. */
     private static final int FUTILITY_PER_DEPTH = 80;
-    private static final int LATE_MOVE_PRUNING_DEPTH = 4;
+    /** The futility margin grows by a centipawn per this much of the move's history in context (falls if below 0). */
+    private static final int FUTILITY_HISTORY_DIVISOR = 128;
+    /** Late move pruning: up to this depth, quiet moves after the first (3 + depth²) / (2 - improving) are skipped. */
+    private static final int LATE_MOVE_PRUNING_DEPTH = 8;
+    /** History pruning: up to this depth, a quiet move with a history in context below -margin·depth is skipped. */
+    private static final int HISTORY_PRUNING_DEPTH = 3;
+    /** History pruning: the history in context (±3·History.MAX) a ply of depth must stay above. */
+    private static final int HISTORY_PRUNING_MARGIN = 4_096;
+    /** SEE pruning of captures: up to this depth, those losing more than SEE_PRUNING_MARGIN per ply are skipped. */
     private static final int SEE_PRUNING_DEPTH = 5;
     private static final int SEE_PRUNING_MARGIN = 90;
+    /** SEE pruning of quiet moves: up to this depth, those losing more than SEE_QUIET_MARGIN·lmrDepth² are skipped. */
+    private static final int SEE_QUIET_DEPTH = 8;
+    private static final int SEE_QUIET_MARGIN = 20;
     private static final int DELTA_MARGIN = 200;
     private static final int LMR_MIN_DEPTH = 3;
+    /** LMR: more reduction of a quiet move at an expected cut node (one whose first move should fail high). */
+    private static final int CUT_NODE_REDUCTION = 2;
+    /** LMR: more reduction of a quiet move when the table move is a capture or promotion (the threat is noisy). */
+    private static final int TABLE_CAPTURE_REDUCTION = 1;
+    /** LMR of a capture or under-promotion the move picker ordered as losing (after the quiet moves). */
+    private static final int BAD_CAPTURE_REDUCTION = 1;
     /** A tablebase result is stored as if searched this much deeper: it is exact, whatever the depth. */
     private static final int TABLEBASE_DEPTH_BONUS = 6;
     /**
@@ -440,12 +460,14 @@ public final class Search {
             position.makeMove(move);
             boolean givesCheck = position.inCheck();
             int score;
+            // The root is a PV node: its first move leads to a PV node, the zero-window searches of the others to
+            // expected cut nodes (their refutation should come first).
             if (index == line) {
-                score = -search(-beta, -alpha, depth - 1, 1, true, givesCheck);
+                score = -search(-beta, -alpha, depth - 1, 1, false, true, givesCheck);
             } else {
-                score = -search(-alpha - 1, -alpha, depth - 1, 1, true, givesCheck);
+                score = -search(-alpha - 1, -alpha, depth - 1, 1, true, true, givesCheck);
                 if (score > alpha && score < beta && !aborted) {
-                    score = -search(-beta, -alpha, depth - 1, 1, true, givesCheck);
+                    score = -search(-beta, -alpha, depth - 1, 1, false, true, givesCheck);
                 }
             }
             position.unmakeMove();
@@ -539,8 +561,16 @@ public final class Search {
     // ----------------------------------------------------------------------------------------------------------
     // Alpha-beta
 
-    /** {@code inCheck}: whether the side to move is in check here, which the caller knows from making the move. */
-    private int search(int alpha, int beta, int depth, int ply, boolean nullMoveAllowed, boolean inCheck) {
+    /**
+     * {@code cutNode}: whether this node is expected to fail high (a cut node; never a PV node). Following
+     * Stockfish: a PV node's first child is a PV node; a non-PV node's first child is expected to be of the other
+     * kind ({@code !cutNode}); the zero-window searches of later moves are expected cut nodes, and so is the
+     * null move's reply at an all node ({@code !cutNode}); a full-depth re-search after a reduced one that beat
+     * alpha is {@code !cutNode}, a PV re-search a PV node. {@code inCheck}: whether the side to move is in check
+     * here, which the caller knows from making the move.
+     */
+    private int search(int alpha, int beta, int depth, int ply, boolean cutNode, boolean nullMoveAllowed,
+                       boolean inCheck) {
         // The steps are numbered as docs/search.md ("Alpha-beta") describes them.
         pvLength[ply] = ply;
         // Step 1. Check extension: never stand pat on a check at the horizon.
@@ -577,6 +607,7 @@ public final class Search {
 
         // Step 5. Transposition table.
         boolean pvNode = beta - alpha > 1;
+        assert !(pvNode && cutNode);
         long key = position.key();
         long entry = table.probe(key);
         int tableMove = Move.NONE;
@@ -648,7 +679,7 @@ public final class Search {
                 position.makeNullMove();
                 // No check after a pass: the other side's king stands as before, and the side not to move is never
                 // in check.
-                int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false, false);
+                int score = -search(-beta, -beta + 1, depth - 1 - reduction, ply + 1, !cutNode, false, false);
                 position.unmakeNullMove();
                 if (aborted) {
                     return 0;
@@ -662,7 +693,7 @@ public final class Search {
                     }
                     // The same node again, one frame further: its picker and tried moves are its own.
                     nesting++;
-                    int verified = search(beta - 1, beta, depth - 1 - reduction, ply, false, false);
+                    int verified = search(beta - 1, beta, depth - 1 - reduction, ply, false, false, false);
                     nesting--;
                     if (aborted) {
                         return 0;
@@ -679,12 +710,17 @@ public final class Search {
             depth--;
         }
 
-        // Step 10. The moves, best first, with late move pruning, SEE and futility pruning, and reductions.
+        // Step 10. The moves, best first, with late move, history, futility and SEE pruning, and reductions.
         int context1 = History.context(position, 1);
         int context2 = History.context(position, 2);
         MovePicker picker = pickers[ply + nesting];
         picker.init(position, history, tableMove, ply, context1, context2);
         history.clearKillers(ply + 1);
+        // A noisy table move: the best known reply here wins material, so the quiet moves are less likely to matter.
+        boolean tableMoveNoisy = tableMove != Move.NONE
+                && (Move.isPromotion(tableMove) || StaticExchange.capturedType(position, tableMove) != Piece.NONE);
+        // This node is or was on a principal variation: only a PV node stores an exact bound.
+        boolean tablePv = pvNode || tableBound == TranspositionTable.BOUND_EXACT;
         int[] tried = triedQuiets[ply + nesting];
         int triedCount = 0;
         int[] capturesTried = triedCaptures[ply + nesting];
@@ -699,21 +735,34 @@ public final class Search {
             boolean quiet = !Move.isPromotion(move) && captured == Piece.NONE;
             int pieceTo = History.pieceTo(position, move);
             moveCount++;
+            boolean refutation = quiet && (move == history.firstKiller(ply) || move == history.secondKiller(ply)
+                    || move == history.counter(previousMove));
+            int quietHistory = quiet ? history.quietScore(us, move, pieceTo, context1, context2) : 0;
             boolean prunable = !pvNode && !inCheck && bestScore > -Score.MATE_BOUND;
-            if (prunable) {
-                if (quiet && depth <= LATE_MOVE_PRUNING_DEPTH && moveCount > lateMoveLimit(depth, improving)) {
+            if (prunable && quiet) {
+                // Late move pruning: enough quiet moves have been tried here.
+                if (depth <= LATE_MOVE_PRUNING_DEPTH && moveCount > lateMoveLimit(depth, improving)) {
                     continue;
                 }
-                if (!quiet && depth <= SEE_PRUNING_DEPTH
-                        && !StaticExchange.atLeast(position, move, -SEE_PRUNING_MARGIN * depth)) {
+                // History pruning: a quiet move that keeps failing in this context, near the leaves.
+                if (depth <= HISTORY_PRUNING_DEPTH && !refutation
+                        && quietHistory < -HISTORY_PRUNING_MARGIN * depth) {
                     continue;
                 }
-            }
-            // Futility: a quiet move that cannot lift a hopeless static evaluation to alpha. Decided before the move
-            // is made: only whether it gives check is needed, and the position answers that without making it.
-            if (prunable && quiet && depth <= FUTILITY_DEPTH
-                    && staticEval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
-                    && !position.givesCheck(move)) {
+                // The depth the move would be searched to once reduced, for futility and SEE.
+                int lmrDepth = Math.max(0, depth - 1 - REDUCTIONS[Math.min(depth, 63)][Math.min(moveCount, 63)]);
+                // Futility: a quiet move that cannot lift a hopeless static evaluation to alpha; SEE: one that puts
+                // material en prise. Neither for a check, which the position tells without making the move.
+                boolean futile = lmrDepth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE
+                        + FUTILITY_PER_DEPTH * lmrDepth + quietHistory / FUTILITY_HISTORY_DIVISOR <= alpha;
+                boolean losing = !futile && depth <= SEE_QUIET_DEPTH
+                        && !StaticExchange.atLeast(position, move, -SEE_QUIET_MARGIN * lmrDepth * lmrDepth);
+                if ((futile || losing) && !position.givesCheck(move)) {
+                    continue;
+                }
+            } else if (prunable && depth <= SEE_PRUNING_DEPTH
+                    && !StaticExchange.atLeast(position, move, -SEE_PRUNING_MARGIN * depth)) {
+                // SEE pruning: a capture that loses too much material.
                 continue;
             }
             position.makeMove(move);
@@ -721,33 +770,45 @@ public final class Search {
             int newDepth = depth - 1;
             int score;
             if (moveCount == 1) {
-                score = -search(-beta, -alpha, newDepth, ply + 1, true, givesCheck);
+                // A non-PV node's first child is expected to be of the other kind; a PV node's is a PV node.
+                score = -search(-beta, -alpha, newDepth, ply + 1, !pvNode && !cutNode, true, givesCheck);
             } else {
                 int reduction = 0;
-                if (depth >= LMR_MIN_DEPTH && quiet && !inCheck && moveCount > (pvNode ? 3 : 2)) {
-                    reduction = REDUCTIONS[Math.min(depth, 63)][Math.min(moveCount, 63)];
-                    if (pvNode) {
-                        reduction--;
+                if (depth >= LMR_MIN_DEPTH && !inCheck && moveCount > (pvNode ? 3 : 2)) {
+                    if (quiet) {
+                        reduction = REDUCTIONS[Math.min(depth, 63)][Math.min(moveCount, 63)];
+                        if (tablePv) {
+                            reduction--;
+                        }
+                        if (cutNode) {
+                            reduction += CUT_NODE_REDUCTION;
+                        }
+                        if (tableMoveNoisy) {
+                            reduction += TABLE_CAPTURE_REDUCTION;
+                        }
+                        if (!improving) {
+                            reduction++;
+                        }
+                        if (givesCheck) {
+                            reduction--;
+                        }
+                        if (refutation) {
+                            reduction--;
+                        }
+                        reduction -= quietHistory / HISTORY_PER_REDUCTION;
+                    } else if (!givesCheck && picker.lastOrderedAsLosing()) {
+                        reduction = BAD_CAPTURE_REDUCTION;
                     }
-                    if (!improving) {
-                        reduction++;
-                    }
-                    if (givesCheck) {
-                        reduction--;
-                    }
-                    if (move == history.firstKiller(ply) || move == history.secondKiller(ply)
-                            || move == history.counter(previousMove)) {
-                        reduction--;
-                    }
-                    reduction -= history.quietScore(us, move, pieceTo, context1, context2) / HISTORY_PER_REDUCTION;
                     reduction = Math.max(0, Math.min(reduction, newDepth - 1));
                 }
-                score = -search(-alpha - 1, -alpha, newDepth - reduction, ply + 1, true, givesCheck);
+                // Later moves are searched with a zero window as expected cut nodes; one that beats alpha reduced is
+                // searched again at full depth as the other kind, and one inside a PV window again as a PV node.
+                score = -search(-alpha - 1, -alpha, newDepth - reduction, ply + 1, true, true, givesCheck);
                 if (score > alpha && reduction > 0 && !aborted) {
-                    score = -search(-alpha - 1, -alpha, newDepth, ply + 1, true, givesCheck);
+                    score = -search(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode, true, givesCheck);
                 }
                 if (score > alpha && score < beta && !aborted) {
-                    score = -search(-beta, -alpha, newDepth, ply + 1, true, givesCheck);
+                    score = -search(-beta, -alpha, newDepth, ply + 1, false, true, givesCheck);
                 }
             }
             position.unmakeMove();
@@ -919,9 +980,9 @@ public final class Search {
         return ply >= 4 && staticEvals[ply - 4] != NO_SCORE && staticEval > staticEvals[ply - 4];
     }
 
+    /** How many moves a node tries before late move pruning skips its quiet moves: fewer when not improving. */
     private static int lateMoveLimit(int depth, boolean improving) {
-        int limit = 3 + depth * depth;
-        return improving ? limit : limit / 2 + 1;
+        return (3 + depth * depth) / (improving ? 1 : 2);
     }
 
     private void updatePv(int ply, int move) {
