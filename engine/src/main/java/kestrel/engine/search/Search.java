@@ -1,5 +1,6 @@
 package kestrel.engine.search;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
@@ -84,6 +85,16 @@ public final class Search {
      * scores, each of ±History.MAX), grows for as much less.
      */
     private static final int HISTORY_PER_REDUCTION = 12_288;
+    /** Singular extension: the least depth at which a table move is tested for being the only good move. */
+    private static final int SINGULAR_MIN_DEPTH = 6;
+    /** The table result tested must be at most this much shallower than the node. */
+    private static final int SINGULAR_TABLE_DEPTH_SLACK = 3;
+    /** The other moves must stay this many centipawns per ply of depth below the table score to make it singular. */
+    private static final int SINGULAR_MARGIN_PER_DEPTH = 2;
+    /** A singular table move whose alternatives fail low by this many centipawns more is extended twice (non-PV). */
+    private static final int DOUBLE_EXTENSION_MARGIN = 20;
+    /** At most this many double extensions along one line from the root. */
+    private static final int MAX_DOUBLE_EXTENSIONS = 6;
 
     /** Late-move reductions by depth and move number: grows with the logarithm of both. */
     private static final int[][] REDUCTIONS = new int[64][64];
@@ -100,23 +111,33 @@ public final class Search {
     private final SearchListener listener;
     private final History history = new History(MAX_PLY);
     /**
-     * A node searched again below itself (the null move's verification search, at the same ply) is nested this deep
-     * at most; its node state lives {@link #nesting} frames further on, so it never overwrites the state of the node
-     * it is part of.
+     * A node searched again below itself (the null move's verification search and the singular search, at the same
+     * ply) is nested this deep at most; its node state lives {@link #nesting} frames further on, so it never
+     * overwrites the state of the node it is part of. A node and all below it stay within ply MAX_PLY - 2 at their
+     * nesting, so the frames go up to MAX_PLY - 2 + MAX_NESTING: a search of a node again is made only while
+     * {@code nesting < MAX_NESTING} (else the null move is not verified, the table move not tested for singularity).
      */
-    private static final int MAX_NESTING = 2;
+    private static final int MAX_NESTING = 16;
+    private static final int FRAMES = MAX_PLY + MAX_NESTING + 1;
     /** Node state by frame (ply + nesting): a move picker and the quiet moves tried. */
-    private final MovePicker[] pickers = new MovePicker[MAX_PLY + MAX_NESTING + 1];
+    private final MovePicker[] pickers = new MovePicker[FRAMES];
     private final RootMoves rootMoves = new RootMoves();
     /** Triangular principal-variation table: row {@code ply} holds the line from that ply, in columns ply.. */
     private final int[][] pvTable = new int[MAX_PLY + 1][MAX_PLY + 1];
     private final int[] pvLength = new int[MAX_PLY + 1];
-    private final int[][] triedQuiets = new int[MAX_PLY + MAX_NESTING + 1][MoveGenerator.MAX_MOVES];
+    private final int[][] triedQuiets = new int[FRAMES][MoveGenerator.MAX_MOVES];
     /** The captures tried at each frame, as capture-history indexes. */
-    private final int[][] triedCaptures = new int[MAX_PLY + MAX_NESTING + 1][MoveGenerator.MAX_MOVES];
+    private final int[][] triedCaptures = new int[FRAMES][MoveGenerator.MAX_MOVES];
+    /**
+     * The move a singular search leaves out, at the frame of that search (Move.NONE elsewhere): such a node is the
+     * node one frame up without its table move, and its result is not the node's.
+     */
+    private final int[] excludedMoves = new int[FRAMES];
     /** How many searches of a node again at its own ply enclose the current node (see {@link #MAX_NESTING}). */
     private int nesting;
     private final int[] staticEvals = new int[MAX_PLY + 1];
+    /** The double extensions along the line to each ply (set by the parent before it searches a child). */
+    private final int[] doubleExtensions = new int[MAX_PLY + 1];
     private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
     /** Draws the move to play under a strength limit. */
     private final SplittableRandom random = new SplittableRandom();
@@ -148,6 +169,8 @@ public final class Search {
     /** How many of {@link #tablebaseHits} have been added to the control's total. */
     private long flushedTablebaseHits;
     private int rootPly;
+    /** The depth of the current iteration: a line is extended only while its ply is below twice this. */
+    private int rootDepth;
     private long nodes;
     /** How many of {@link #nodes} have been added to the control's total. */
     private long flushedNodes;
@@ -243,6 +266,8 @@ public final class Search {
         evaluator.startSearch(position);
         rootPly = position.ply();
         nesting = 0;
+        Arrays.fill(excludedMoves, Move.NONE);
+        doubleExtensions[0] = 0;
         history.clearKillers();
         aborted = false;
         abortAllowed = false;
@@ -288,6 +313,7 @@ public final class Search {
             }
             // A helper may stop at any time: only the main thread's first iteration must complete.
             abortAllowed = helper || depth > 1;
+            rootDepth = depth;
             selectiveDepth = 0;
             rootMoves.resetNodes();
             for (int line = 0; line < lines && !aborted; line++) {
@@ -457,6 +483,7 @@ public final class Search {
                 listener.onCurrentMove(depth, move, index + 1);
             }
             long nodesBefore = nodes;
+            doubleExtensions[1] = 0;
             position.makeMove(move);
             boolean givesCheck = position.inCheck();
             int score;
@@ -605,9 +632,12 @@ public final class Search {
             return alpha;
         }
 
-        // Step 5. Transposition table.
+        // Step 5. Transposition table. Not in a singular search (a node with an excluded move): the table holds the
+        // node's result with that move, which is not what is asked here.
         boolean pvNode = beta - alpha > 1;
         assert !(pvNode && cutNode);
+        int excludedMove = excludedMoves[ply + nesting];
+        boolean excluding = excludedMove != Move.NONE;
         long key = position.key();
         long entry = table.probe(key);
         int tableMove = Move.NONE;
@@ -617,16 +647,18 @@ public final class Search {
             tableMove = TranspositionTable.move(entry);
             tableScore = TranspositionTable.score(entry, ply);
             tableBound = TranspositionTable.bound(entry);
-            if (!pvNode && TranspositionTable.depth(entry) >= depth && cutsOff(tableScore, tableBound, alpha, beta)) {
+            if (!pvNode && !excluding && TranspositionTable.depth(entry) >= depth
+                    && cutsOff(tableScore, tableBound, alpha, beta)) {
                 return tableScore;
             }
         }
 
         // Step 6. Endgame tables: right after a capture or pawn move (the tables know nothing of the moves before),
         // a win, draw or loss they prove ends the node when it settles the window; else it bounds what the moves find.
+        // Not in a singular search: the node one frame up has probed already.
         int tablebaseFloor = -Score.INFINITE;
         int tablebaseCeiling = Score.INFINITE;
-        if (tablebasePieces != 0 && position.halfmoveClock() == 0 && depth >= tablebaseDepth
+        if (tablebasePieces != 0 && !excluding && position.halfmoveClock() == 0 && depth >= tablebaseDepth
                 && position.castlingRights() == 0 && Long.bitCount(position.occupied()) <= tablebasePieces) {
             int wdl = prober.probeWdl(position);
             if (wdl != Wdl.FAILED) {
@@ -652,7 +684,12 @@ public final class Search {
 
         int staticEval = NO_SCORE;
         int estimate = NO_SCORE;
-        if (!inCheck) {
+        if (excluding) {
+            // The node one frame up, the same position, has just evaluated it; its table score includes the excluded
+            // move, so it is no estimate here.
+            staticEval = staticEvals[ply];
+            estimate = staticEval;
+        } else if (!inCheck) {
             staticEval = evaluateWithMatingMaterial();
             estimate = staticEval;
             // A table score bounded on the right side is a better estimate than the static evaluation.
@@ -673,9 +710,10 @@ public final class Search {
                 return estimate;
             }
             // Step 8. Null move: if passing still fails high, a real move will too. Not with only pawns (zugzwang).
-            if (nullMoveAllowed && depth >= NULL_MOVE_MIN_DEPTH && estimate >= beta && staticEval >= beta
-                    && position.hasNonPawnMaterial(us)) {
+            if (nullMoveAllowed && !excluding && depth >= NULL_MOVE_MIN_DEPTH && estimate >= beta
+                    && staticEval >= beta && position.hasNonPawnMaterial(us)) {
                 int reduction = 3 + depth / 4 + Math.min(3, (estimate - beta) / 200);
+                doubleExtensions[ply + 1] = doubleExtensions[ply];
                 position.makeNullMove();
                 // No check after a pass: the other side's king stands as before, and the side not to move is never
                 // in check.
@@ -688,7 +726,7 @@ public final class Search {
                     if (score >= Score.MATE_BOUND) {
                         score = beta; // a mate found by passing is no proof
                     }
-                    if (depth < NULL_MOVE_VERIFY_DEPTH) {
+                    if (depth < NULL_MOVE_VERIFY_DEPTH || nesting >= MAX_NESTING) {
                         return score;
                     }
                     // The same node again, one frame further: its picker and tried moves are its own.
@@ -710,7 +748,42 @@ public final class Search {
             depth--;
         }
 
-        // Step 10. The moves, best first, with late move, history, futility and SEE pruning, and reductions.
+        // Step 10. Singular extension: when the table move is the only good one (the others, searched shallower
+        // without it, fail low against a bound below its table score), it is extended, unless the node is in check
+        // (step 1 has extended it already: both together would let a line of checks and evasions go on without
+        // losing depth); when even without it the node fails high, the node is cut (multi-cut); when the table move
+        // is likely to fail high anyway, it is searched a ply shallower.
+        int tableMoveExtension = 0;
+        if (!excluding && tableMove != Move.NONE && depth >= SINGULAR_MIN_DEPTH && ply < 2 * rootDepth
+                && nesting < MAX_NESTING && (tableBound & TranspositionTable.BOUND_LOWER) != 0
+                && TranspositionTable.depth(entry) >= depth - SINGULAR_TABLE_DEPTH_SLACK
+                && !Score.isDecisive(tableScore)) {
+            int singularBeta = tableScore - SINGULAR_MARGIN_PER_DEPTH * depth;
+            // The same node again, one frame further, without the table move. Its check extension (step 1) would
+            // count the check a second time.
+            int singularDepth = (depth - 1) / 2 - (inCheck ? 1 : 0);
+            nesting++;
+            excludedMoves[ply + nesting] = tableMove;
+            int score = search(singularBeta - 1, singularBeta, singularDepth, ply, cutNode, false, inCheck);
+            excludedMoves[ply + nesting] = Move.NONE;
+            nesting--;
+            if (aborted) {
+                return 0;
+            }
+            if (score < singularBeta) {
+                if (!inCheck) {
+                    boolean far = !pvNode && score < singularBeta - DOUBLE_EXTENSION_MARGIN
+                            && doubleExtensions[ply] < MAX_DOUBLE_EXTENSIONS;
+                    tableMoveExtension = far ? 2 : 1;
+                }
+            } else if (singularBeta >= beta) {
+                return singularBeta;
+            } else if (tableScore >= beta) {
+                tableMoveExtension = -1;
+            }
+        }
+
+        // Step 11. The moves, best first, with late move, history, futility and SEE pruning, and reductions.
         int context1 = History.context(position, 1);
         int context2 = History.context(position, 2);
         MovePicker picker = pickers[ply + nesting];
@@ -731,6 +804,9 @@ public final class Search {
         int moveCount = 0;
         int previousMove = position.lastMove();
         for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
+            if (move == excludedMove) {
+                continue;
+            }
             int captured = StaticExchange.capturedType(position, move);
             boolean quiet = !Move.isPromotion(move) && captured == Piece.NONE;
             int pieceTo = History.pieceTo(position, move);
@@ -765,9 +841,11 @@ public final class Search {
                 // SEE pruning: a capture that loses too much material.
                 continue;
             }
+            int extension = move == tableMove ? tableMoveExtension : 0;
+            doubleExtensions[ply + 1] = doubleExtensions[ply] + (extension == 2 ? 1 : 0);
             position.makeMove(move);
             boolean givesCheck = position.inCheck();
-            int newDepth = depth - 1;
+            int newDepth = depth - 1 + extension;
             int score;
             if (moveCount == 1) {
                 // A non-PV node's first child is expected to be of the other kind; a PV node's is a PV node.
@@ -823,7 +901,7 @@ public final class Search {
                         updatePv(ply, move);
                     }
                     if (score >= beta) {
-                        // Step 11. History: what refuted this node is tried early next time.
+                        // Step 12. History: what refuted this node is tried early next time.
                         if (quiet) {
                             history.onQuietCutoff(us, move, ply, depth, previousMove, tried, triedCount, position,
                                     context1, context2);
@@ -843,9 +921,13 @@ public final class Search {
             }
         }
         if (moveCount == 0) {
-            return inCheck ? Score.matedIn(ply) : Score.DRAW;
+            // In a singular search, the excluded move was the only one: nothing else reaches the bound.
+            return excluding ? alpha : inCheck ? Score.matedIn(ply) : Score.DRAW;
         }
-        // Step 12. Store the result.
+        if (excluding) {
+            return bestScore; // the node without its table move: not the node's result, not stored
+        }
+        // Step 13. Store the result.
         // What the tables proved and the moves did not reach: a win is at least a win, a loss at most a loss.
         if (bestScore < tablebaseFloor) {
             table.store(key, bestMove, tablebaseFloor, depth, TranspositionTable.BOUND_LOWER, ply);
