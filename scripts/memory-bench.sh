@@ -29,38 +29,20 @@ done
 if [ $# -gt 0 ]; then CMD=("$@"); else CMD=("$ROOT/kestrel"); fi
 if $NMT; then export KESTREL_JAVA_OPTS="${KESTREL_JAVA_OPTS:-} -XX:NativeMemoryTracking=summary"; fi
 
-wait_for() {
-  local line
-  while IFS= read -r -t "$(( MOVETIME / 1000 + 30 ))" line <&"$1"; do
-    case "${line%$'\r'}" in "$2"*) return 0 ;; esac
-  done
-  echo "memory-bench: no '$2' from ${CMD[*]}" >&2
-  return 1
-}
-
-engine_pid() {
-  local pid="$1" child
-  for _ in 1 2 3; do
-    if grep -q java "/proc/$pid/comm" 2>/dev/null; then echo "$pid"; return; fi
-    child="$(pgrep -P "$pid" | head -1 || true)"
-    [ -n "$child" ] || break
-    pid="$child"
-  done
-  echo "$1"
-}
-
-rss_mb() { awk '/^VmRSS:/ { print int($2 / 1024) }' "/proc/$1/status"; }
+. "$ROOT/scripts/engine-process.sh"
+# Seconds to wait for any answer: the search, and slow starts under load.
+WAIT=$(( MOVETIME / 1000 + 30 ))
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for hash in "${HASHES[@]}"; do
   coproc ENGINE { exec "${CMD[@]}" 2>/dev/null; }
-  echo uci >&"${ENGINE[1]}"; wait_for "${ENGINE[0]}" uciok
+  echo uci >&"${ENGINE[1]}"; wait_for "${ENGINE[0]}" uciok "$WAIT"
   printf 'setoption name Hash value %s\nsetoption name Threads value %s\nisready\n' "$hash" "$THREADS" >&"${ENGINE[1]}"
-  wait_for "${ENGINE[0]}" readyok
+  wait_for "${ENGINE[0]}" readyok "$WAIT"
   pid="$(engine_pid "$ENGINE_PID")"
   ready="$(rss_mb "$pid")"
   printf 'position startpos\ngo movetime %s\n' "$MOVETIME" >&"${ENGINE[1]}"
-  wait_for "${ENGINE[0]}" bestmove
+  wait_for "${ENGINE[0]}" bestmove "$WAIT"
   searched="$(rss_mb "$pid")"
   sleep 6
   later="$(rss_mb "$pid")"

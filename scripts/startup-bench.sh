@@ -17,29 +17,9 @@ if [ $# -gt 0 ] && [ "$1" != "--" ]; then RUNS="$1"; shift; fi
 if [ $# -gt 0 ] && [ "$1" = "--" ]; then shift; fi
 if [ $# -gt 0 ]; then CMD=("$@"); else CMD=("$ROOT/kestrel"); fi
 
+. "$ROOT/scripts/engine-process.sh"
+
 now_us() { local t="${EPOCHREALTIME/./}"; echo "$t"; }
-
-# Reads engine lines from fd $1 until one equals $2 (5 s at most).
-wait_for() {
-  local line
-  while IFS= read -r -t 5 line <&"$1"; do
-    [ "${line%$'\r'}" = "$2" ] && return 0
-  done
-  echo "startup-bench: no '$2' from ${CMD[*]}" >&2
-  return 1
-}
-
-# The java process: the command itself, or the launcher's child when it does not exec.
-engine_pid() {
-  local pid="$1" child
-  for _ in 1 2 3; do
-    if grep -q java "/proc/$pid/comm" 2>/dev/null; then echo "$pid"; return; fi
-    child="$(pgrep -P "$pid" | head -1 || true)"
-    [ -n "$child" ] || break
-    pid="$child"
-  done
-  echo "$1"
-}
 
 # Warm start: build the jar (and anything else the launcher prepares) outside the timings.
 coproc ENGINE { exec "${CMD[@]}" 2>/dev/null; }
@@ -68,7 +48,7 @@ for hash in 16 256 1024; do
   printf 'setoption name Hash value %s\nisready\n' "$hash" >&"${ENGINE[1]}"
   wait_for "${ENGINE[0]}" readyok
   pid="$(engine_pid "$ENGINE_PID")"
-  rss_kb="$(awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status")"
+  rss="$(rss_mb "$pid")"
   echo quit >&"${ENGINE[1]}"; wait "$ENGINE_PID" || true
-  echo "Hash $hash: RSS $(( rss_kb / 1024 )) MB (Hash + $(( rss_kb / 1024 - hash )) MB)"
+  echo "Hash $hash: RSS $rss MB (Hash + $(( rss - hash )) MB)"
 done
