@@ -826,7 +826,7 @@ public final class Search {
                     continue;
                 }
                 // The depth the move would be searched to once reduced, for futility and SEE.
-                int lmrDepth = Math.max(0, depth - 1 - REDUCTIONS[Math.min(depth, 63)][Math.min(moveCount, 63)]);
+                int lmrDepth = Math.max(0, depth - 1 - baseReduction(depth, moveCount));
                 // Futility: a quiet move that cannot lift a hopeless static evaluation to alpha; SEE: one that puts
                 // material en prise. Neither for a check, which the position tells without making the move.
                 boolean futile = lmrDepth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE
@@ -854,7 +854,7 @@ public final class Search {
                 int reduction = 0;
                 if (depth >= LMR_MIN_DEPTH && !inCheck && moveCount > (pvNode ? 3 : 2)) {
                     if (quiet) {
-                        reduction = REDUCTIONS[Math.min(depth, 63)][Math.min(moveCount, 63)];
+                        reduction = baseReduction(depth, moveCount);
                         if (tablePv) {
                             reduction--;
                         }
@@ -1060,6 +1060,11 @@ public final class Search {
             return staticEval > staticEvals[ply - 2];
         }
         return ply >= 4 && staticEvals[ply - 4] != NO_SCORE && staticEval > staticEvals[ply - 4];
+    }
+
+    /** The late-move reduction of the {@code moveCount}-th move at {@code depth}, before the node's adjustments. */
+    private static int baseReduction(int depth, int moveCount) {
+        return REDUCTIONS[Math.min(depth, 63)][Math.min(moveCount, 63)];
     }
 
     /** How many moves a node tries before late move pruning skips its quiet moves: fewer when not improving. */
