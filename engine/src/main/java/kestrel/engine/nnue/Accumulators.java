@@ -17,6 +17,12 @@ import kestrel.engine.eval.Evaluator;
  * table, or by a beta cut-off before their evaluation) so cost nothing, and the result is exactly the from-scratch
  * sum: integer addition in any order. The arrays are allocated when the evaluator is made and grow only past
  * {@value #INITIAL_PLIES} plies.
+ *
+ * <p>Each perspective keeps its own record of which plies are computed. With a king-mirrored network a move that takes
+ * a perspective's own king across the d/e boundary changes every input of that perspective (the board it sees flips
+ * left to right): when the catch-up meets such a move, that perspective's accumulator of the position evaluated is
+ * summed from the position's pieces instead ({@link Network#refresh(Position, int, short[])}, no allocation), and the
+ * plies between are left uncomputed for it. The other perspective is updated as usual.
  */
 public final class Accumulators implements Evaluator {
     private static final int INITIAL_PLIES = 256;
@@ -25,16 +31,22 @@ public final class Accumulators implements Evaluator {
 
     private final Network network;
     private final int hidden;
+    private final boolean kingMirror;
     private short[][] white;
     private short[][] black;
-    /** The make number each ply's accumulators were computed for; index 0 is the root, computed at the start. */
-    private long[] computedFor;
+    /**
+     * The make number each ply's accumulator was computed for, White's and Black's; index 0 is the root, computed at
+     * the start.
+     */
+    private long[] whiteComputedFor;
+    private long[] blackComputedFor;
     /** The ply of the position the search started from: index {@code i} holds ply {@code rootPly + i}. */
     private int rootPly;
 
     public Accumulators(Network network) {
         this.network = network;
         this.hidden = network.hidden();
+        this.kingMirror = network.kingMirror();
         allocate(INITIAL_PLIES);
     }
 
@@ -47,15 +59,17 @@ public final class Accumulators implements Evaluator {
     public void startSearch(Position root) {
         rootPly = root.ply();
         network.refresh(root, white[0], black[0]);
-        Arrays.fill(computedFor, NOT_COMPUTED);
+        Arrays.fill(whiteComputedFor, NOT_COMPUTED);
+        Arrays.fill(blackComputedFor, NOT_COMPUTED);
     }
 
     /** The network's score of {@code position}, which must lie on a line made from the search's root. */
     @Override
     public int evaluate(Position position) {
         int top = update(position);
-        return position.sideToMove() == Piece.WHITE ? network.evaluate(white[top], black[top])
-                : network.evaluate(black[top], white[top]);
+        int pieces = Long.bitCount(position.occupied());
+        return position.sideToMove() == Piece.WHITE ? network.evaluate(white[top], black[top], pieces)
+                : network.evaluate(black[top], white[top], pieces);
     }
 
     /** True when the up-to-date accumulators equal those computed from the position's pieces. For tests. */
@@ -76,21 +90,51 @@ public final class Accumulators implements Evaluator {
         if (top >= white.length) {
             grow(Math.max(top + 1, white.length * 2));
         }
-        int ready = top;
-        while (ready > 0 && computedFor[ready] != position.moveIdAt(rootPly + ready - 1)) {
-            ready--;
-        }
-        for (int index = ready + 1; index <= top; index++) {
-            int ply = rootPly + index - 1;
-            apply(position, ply, Piece.WHITE, white[index - 1], white[index]);
-            apply(position, ply, Piece.BLACK, black[index - 1], black[index]);
-            computedFor[index] = position.moveIdAt(ply);
-        }
+        update(position, top, Piece.WHITE, white, whiteComputedFor);
+        update(position, top, Piece.BLACK, black, blackComputedFor);
         return top;
     }
 
-    /** target = source changed by the move made at {@code ply} of the position's history, for one perspective. */
-    private void apply(Position position, int ply, int perspective, short[] source, short[] target) {
+    /**
+     * Brings {@code perspective}'s accumulator at index {@code top} up to date: from the nearest ply still computed
+     * for the same line, move by move, or, when a move between takes its king across the d/e boundary of a
+     * king-mirrored network, from the position's pieces.
+     */
+    private void update(Position position, int top, int perspective, short[][] accumulators, long[] computedFor) {
+        int ready = top;
+        while (ready > 0 && computedFor[ready] != position.moveIdAt(rootPly + ready - 1)) {
+            if (kingMirror && crossesMirror(position, rootPly + ready - 1, perspective)) {
+                network.refresh(position, perspective, accumulators[top]);
+                computedFor[top] = position.moveIdAt(rootPly + top - 1);
+                return;
+            }
+            ready--;
+        }
+        // No move from `ready` to `top` changed the side the perspective's king is on, so neither did its view.
+        int mirror = network.mirror(position, perspective);
+        for (int index = ready + 1; index <= top; index++) {
+            int ply = rootPly + index - 1;
+            apply(position, ply, perspective, mirror, accumulators[index - 1], accumulators[index]);
+            computedFor[index] = position.moveIdAt(ply);
+        }
+    }
+
+    /** Whether the move made at {@code ply} took {@code perspective}'s king from files a-d to e-h or back. */
+    private static boolean crossesMirror(Position position, int ply, int perspective) {
+        int move = position.moveAt(ply);
+        if (move == Move.NONE || position.movedPieceAt(ply) != Piece.of(perspective, Piece.KING)) {
+            return false;
+        }
+        int from = Move.from(move);
+        int to = Move.kind(move) == Move.CASTLING ? Move.castlingKingTarget(from, Move.to(move)) : Move.to(move);
+        return Features.crossesMirror(from, to);
+    }
+
+    /**
+     * target = source changed by the move made at {@code ply} of the position's history, for one perspective whose
+     * view XORs {@code mirror} into every square.
+     */
+    private void apply(Position position, int ply, int perspective, int mirror, short[] source, short[] target) {
         int move = position.moveAt(ply);
         if (move == Move.NONE) {
             System.arraycopy(source, 0, target, 0, hidden);
@@ -103,35 +147,37 @@ public final class Accumulators implements Evaluator {
         if (kind == Move.CASTLING) {
             // "King takes rook": the king goes from its square to its target, the rook from `to` to its target.
             int rook = Piece.of(Piece.color(piece), Piece.ROOK);
-            network.subtractAdd(source, target, Features.index(perspective, piece, from),
-                    Features.index(perspective, piece, Move.castlingKingTarget(from, to)));
-            network.subtractAdd(target, target, Features.index(perspective, rook, to),
-                    Features.index(perspective, rook, Move.castlingRookTarget(from, to)));
+            network.subtractAdd(source, target, Features.index(perspective, piece, from ^ mirror),
+                    Features.index(perspective, piece, Move.castlingKingTarget(from, to) ^ mirror));
+            network.subtractAdd(target, target, Features.index(perspective, rook, to ^ mirror),
+                    Features.index(perspective, rook, Move.castlingRookTarget(from, to) ^ mirror));
             return;
         }
         int landed = kind == Move.PROMOTION ? Piece.of(Piece.color(piece), Move.promotionType(move)) : piece;
-        int removed = Features.index(perspective, piece, from);
-        int added = Features.index(perspective, landed, to);
+        int removed = Features.index(perspective, piece, from ^ mirror);
+        int added = Features.index(perspective, landed, to ^ mirror);
         int captured = position.capturedAt(ply);
         if (captured == Piece.NONE) {
             network.subtractAdd(source, target, removed, added);
         } else {
             int capturedSquare = kind == Move.EN_PASSANT ? to ^ 8 : to;
-            network.subtractSubtractAdd(source, target, removed, Features.index(perspective, captured, capturedSquare),
-                    added);
+            network.subtractSubtractAdd(source, target, removed,
+                    Features.index(perspective, captured, capturedSquare ^ mirror), added);
         }
     }
 
     private void allocate(int plies) {
         white = new short[plies][hidden];
         black = new short[plies][hidden];
-        computedFor = new long[plies];
+        whiteComputedFor = new long[plies];
+        blackComputedFor = new long[plies];
     }
 
     private void grow(int plies) {
         white = grown(white, plies);
         black = grown(black, plies);
-        computedFor = Arrays.copyOf(computedFor, plies);
+        whiteComputedFor = Arrays.copyOf(whiteComputedFor, plies);
+        blackComputedFor = Arrays.copyOf(blackComputedFor, plies);
     }
 
     private short[][] grown(short[][] accumulators, int plies) {

@@ -11,6 +11,10 @@ import kestrel.engine.Piece;
  *  index = relativeColour * 384 + type * 64 + (perspective == White ? square : square ^ 56)
  *  relativeColour: 0 the perspective's own piece, 1 the other side's
  * </pre>
+ *
+ * <p>With <b>king mirroring</b> (a network option, file format version 2) each perspective also sees the board flipped
+ * left to right (file a becomes file h: square ^ 7) whenever its own king stands on files e to h, so that its king
+ * is always on files a to d: {@code index(perspective, piece, square ^ mirror(ownKingSquare))}.
  */
 public final class Features {
     public static final int COUNT = 768;
@@ -27,6 +31,19 @@ public final class Features {
         int relativeColour = Piece.color(piece) ^ perspective;
         int relativeSquare = perspective == Piece.WHITE ? square : square ^ 56;
         return relativeColour * 384 + Piece.type(piece) * 64 + relativeSquare;
+    }
+
+    /**
+     * What king mirroring XORs into every square of a perspective whose king stands on {@code kingSquare}: 7 (files
+     * a and h swapped) when the king is on files e to h, 0 on files a to d.
+     */
+    public static int mirror(int kingSquare) {
+        return (kingSquare & 4) != 0 ? 7 : 0;
+    }
+
+    /** Whether a king going from {@code from} to {@code to} changes {@link #mirror}: it crosses between d and e. */
+    public static boolean crossesMirror(int from, int to) {
+        return ((from ^ to) & 4) != 0;
     }
 
     /** The piece kind (relative colour * 6 + type, 0 .. 11) of input {@code index}: all but its square. */

@@ -12,6 +12,11 @@ import kestrel.engine.Position;
  * biases both perspectives share. Each perspective's accumulator goes through SCReLU (clamp to [0, 1], then square);
  * the two results, the side to move's first, feed one output neuron. Evaluation in centipawns = output * SCALE.
  *
+ * <p>Two options of the shape (file format version 2): <b>king mirroring</b>, where each perspective sees the board
+ * flipped left to right while its own king stands on files e to h ({@link Features#mirror}), and <b>output
+ * buckets</b>, N output neurons of which the position's piece count picks one ({@link #outputBucket}). A network of
+ * version 1 has neither: no mirroring, one bucket.
+ *
  * <p>Integer arithmetic, exact and overflow-free (see docs/nnue.md), in int16 as the file stores it: feature weights
  * and biases are at scale QA = 255 and at most {@link #MAX_FEATURE_WEIGHT} = 502 in magnitude (training clips them to
  * {@link #WEIGHT_LIMIT}), so an accumulator, the bias plus at most 64 pieces, stays within 65 * 502 = 32,630 and is an
@@ -37,6 +42,8 @@ public final class Network {
     /** The largest magnitude of a quantized output weight: times QA it fits an int16. */
     public static final int MAX_OUTPUT_WEIGHT = Math.round(WEIGHT_LIMIT * QB);
     public static final int MAX_HIDDEN = 4096;
+    /** The most output buckets a network may have: one per piece count from 2 to 33 would be more than enough. */
+    public static final int MAX_OUTPUT_BUCKETS = 32;
     /** Neurons per int partial sum: 256 * 255 * 255 * 126 stays below 2^31. */
     static final int CHUNK = ActivationRange.CHUNK;
     /**
@@ -68,43 +75,83 @@ public final class Network {
     }
 
     private final int hidden;
+    /** Whether each perspective's board is flipped left to right while its king stands on files e to h. */
+    private final boolean kingMirror;
+    private final int outputBuckets;
     /** One row of {@code hidden} weights per input feature. */
     private final short[][] featureWeights;
     private final short[] featureBiases;
-    /** Output weights of the side to move's neurons and of the other side's. */
-    private final short[] ownOutputWeights;
-    private final short[] otherOutputWeights;
-    private final int outputBias;
+    /** Per output bucket, the output weights of the side to move's neurons and of the other side's. */
+    private final short[][] ownOutputWeights;
+    private final short[][] otherOutputWeights;
+    private final int[] outputBiases;
 
     /**
-     * A network from its int16 parameters, laid out as in the file: feature weights [768][hidden] (feature-major),
-     * biases [hidden], output weights [2 * hidden] (side to move's neurons first), output bias.
+     * A network of the first shape (no king mirroring, one output) from its int16 parameters, laid out as in the
+     * file: feature weights [768][hidden] (feature-major), biases [hidden], output weights [2 * hidden] (side to
+     * move's neurons first), output bias.
      *
      * @throws IllegalArgumentException if a size does not match, or a parameter is beyond what training produces
      */
     public Network(int hidden, short[] featureWeights, short[] featureBiases, short[] outputWeights, int outputBias) {
+        this(hidden, false, 1, featureWeights, featureBiases, outputWeights, new int[] {outputBias});
+    }
+
+    /**
+     * A network from its int16 parameters, laid out as in the file: feature weights [768][hidden] (feature-major),
+     * biases [hidden], output weights [outputBuckets][2 * hidden] (bucket after bucket, each the side to move's
+     * neurons first), output biases [outputBuckets].
+     *
+     * @throws IllegalArgumentException if a size does not match, or a parameter is beyond what training produces
+     */
+    public Network(int hidden, boolean kingMirror, int outputBuckets, short[] featureWeights, short[] featureBiases,
+                   short[] outputWeights, int[] outputBiases) {
         if (hidden < 1 || hidden > MAX_HIDDEN) {
             throw new IllegalArgumentException("hidden size must be 1 .. " + MAX_HIDDEN + ": " + hidden);
         }
-        if (featureWeights.length != Features.COUNT * hidden || featureBiases.length != hidden
-                || outputWeights.length != 2 * hidden) {
-            throw new IllegalArgumentException("array sizes do not match hidden size " + hidden);
+        if (outputBuckets < 1 || outputBuckets > MAX_OUTPUT_BUCKETS) {
+            throw new IllegalArgumentException("output buckets must be 1 .. " + MAX_OUTPUT_BUCKETS + ": "
+                    + outputBuckets);
         }
-        if (outputBias != (short) outputBias) {
-            throw new IllegalArgumentException("output bias beyond int16: " + outputBias);
+        if (featureWeights.length != Features.COUNT * hidden || featureBiases.length != hidden
+                || outputWeights.length != outputBuckets * 2 * hidden || outputBiases.length != outputBuckets) {
+            throw new IllegalArgumentException("array sizes do not match hidden size " + hidden + " and "
+                    + outputBuckets + " output buckets");
+        }
+        for (int bucket = 0; bucket < outputBuckets; bucket++) {
+            if (outputBiases[bucket] != (short) outputBiases[bucket]) {
+                throw new IllegalArgumentException("output bias beyond int16: " + outputBiases[bucket]);
+            }
         }
         checkRange("feature weight", featureWeights, MAX_FEATURE_WEIGHT);
         checkRange("feature bias", featureBiases, MAX_FEATURE_WEIGHT);
         checkRange("output weight", outputWeights, MAX_OUTPUT_WEIGHT);
         this.hidden = hidden;
+        this.kingMirror = kingMirror;
+        this.outputBuckets = outputBuckets;
         this.featureWeights = new short[Features.COUNT][];
         for (int feature = 0; feature < Features.COUNT; feature++) {
             this.featureWeights[feature] = Arrays.copyOfRange(featureWeights, feature * hidden, (feature + 1) * hidden);
         }
         this.featureBiases = featureBiases.clone();
-        this.ownOutputWeights = Arrays.copyOfRange(outputWeights, 0, hidden);
-        this.otherOutputWeights = Arrays.copyOfRange(outputWeights, hidden, 2 * hidden);
-        this.outputBias = outputBias;
+        this.ownOutputWeights = new short[outputBuckets][];
+        this.otherOutputWeights = new short[outputBuckets][];
+        for (int bucket = 0; bucket < outputBuckets; bucket++) {
+            int start = bucket * 2 * hidden;
+            this.ownOutputWeights[bucket] = Arrays.copyOfRange(outputWeights, start, start + hidden);
+            this.otherOutputWeights[bucket] = Arrays.copyOfRange(outputWeights, start + hidden, start + 2 * hidden);
+        }
+        this.outputBiases = outputBiases.clone();
+    }
+
+    /**
+     * The output bucket of a position with {@code pieceCount} pieces (kings included) for a network of
+     * {@code buckets} buckets: {@code (pieceCount - 2) * buckets / 32}, kept within 0 .. buckets - 1. With 8 buckets
+     * that is {@code (pieceCount - 2) / 4}: 2 to 5 pieces bucket 0, ..., 30 to 32 pieces bucket 7. The trainer and
+     * the engine both call this one definition.
+     */
+    public static int outputBucket(int pieceCount, int buckets) {
+        return Math.max(0, Math.min(buckets - 1, (pieceCount - 2) * buckets / 32));
     }
 
     private static void checkRange(String name, short[] values, int limit) {
@@ -132,6 +179,29 @@ public final class Network {
         return hidden;
     }
 
+    /** Whether the network mirrors each perspective's board left to right while its king is on files e to h. */
+    public boolean kingMirror() {
+        return kingMirror;
+    }
+
+    public int outputBuckets() {
+        return outputBuckets;
+    }
+
+    /** The shape in words: "hidden size 128", then ", king mirroring" and ", 8 output buckets" when it has them. */
+    public String describe() {
+        return "hidden size " + hidden + (kingMirror ? ", king mirroring" : "")
+                + (outputBuckets > 1 ? ", " + outputBuckets + " output buckets" : "");
+    }
+
+    /**
+     * What {@code perspective}'s view XORs into every square in {@code position}: {@link Features#mirror} of its
+     * king's square with king mirroring, 0 without.
+     */
+    int mirror(Position position, int perspective) {
+        return kingMirror ? Features.mirror(position.kingSquare(perspective)) : 0;
+    }
+
     /** The int16 weight of input {@code feature} into neuron {@code neuron} (for writing the file). */
     short featureWeight(int feature, int neuron) {
         return featureWeights[feature][neuron];
@@ -141,13 +211,16 @@ public final class Network {
         return featureBiases[neuron];
     }
 
-    /** Output weight {@code index} in the file's order: the side to move's neurons, then the other side's. */
-    short outputWeight(int index) {
-        return index < hidden ? ownOutputWeights[index] : otherOutputWeights[index - hidden];
+    /**
+     * Output weight {@code index} of bucket {@code bucket} in the file's order: the side to move's neurons, then the
+     * other side's.
+     */
+    short outputWeight(int bucket, int index) {
+        return index < hidden ? ownOutputWeights[bucket][index] : otherOutputWeights[bucket][index - hidden];
     }
 
-    int outputBias() {
-        return outputBias;
+    int outputBias(int bucket) {
+        return outputBiases[bucket];
     }
 
     /** Adds the weights of {@code feature} to the accumulator. */
@@ -183,21 +256,37 @@ public final class Network {
     public void refresh(Position position, short[] white, short[] black) {
         System.arraycopy(featureBiases, 0, white, 0, hidden);
         System.arraycopy(featureBiases, 0, black, 0, hidden);
+        int whiteMirror = mirror(position, Piece.WHITE);
+        int blackMirror = mirror(position, Piece.BLACK);
         for (long rest = position.occupied(); rest != 0; rest &= rest - 1) {
             int square = Long.numberOfTrailingZeros(rest);
             int piece = position.pieceAt(square);
-            addFeature(white, Features.index(Piece.WHITE, piece, square));
-            addFeature(black, Features.index(Piece.BLACK, piece, square));
+            addFeature(white, Features.index(Piece.WHITE, piece, square ^ whiteMirror));
+            addFeature(black, Features.index(Piece.BLACK, piece, square ^ blackMirror));
         }
     }
 
-    /** The score in centipawns for the side to move, from its accumulator and the other side's. */
-    public int evaluate(short[] own, short[] other) {
+    /** Fills {@code perspective}'s accumulator from the position's pieces; allocates nothing. */
+    void refresh(Position position, int perspective, short[] accumulator) {
+        System.arraycopy(featureBiases, 0, accumulator, 0, hidden);
+        int mirror = mirror(position, perspective);
+        for (long rest = position.occupied(); rest != 0; rest &= rest - 1) {
+            int square = Long.numberOfTrailingZeros(rest);
+            addFeature(accumulator, Features.index(perspective, position.pieceAt(square), square ^ mirror));
+        }
+    }
+
+    /**
+     * The score in centipawns for the side to move, from its accumulator and the other side's, in a position of
+     * {@code pieceCount} pieces (which picks the output bucket).
+     */
+    public int evaluate(short[] own, short[] other, int pieceCount) {
         if (VECTORIZED && !vectorKernelsInUse) {
             startVectorWarmUp();
         }
-        long sum = activatedDot(own, ownOutputWeights) + activatedDot(other, otherOutputWeights);
-        long output = sum / QA + outputBias;
+        int bucket = outputBucket(pieceCount, outputBuckets);
+        long sum = activatedDot(own, ownOutputWeights[bucket]) + activatedDot(other, otherOutputWeights[bucket]);
+        long output = sum / QA + outputBiases[bucket];
         // Rounded to the nearest centipawn rather than toward zero, which would bias every score toward a draw.
         return (int) Math.floorDiv(output * SCALE + QA * QB / 2, QA * QB);
     }
@@ -207,7 +296,8 @@ public final class Network {
         short[] white = new short[hidden];
         short[] black = new short[hidden];
         refresh(position, white, black);
-        return position.sideToMove() == Piece.WHITE ? evaluate(white, black) : evaluate(black, white);
+        int pieces = Long.bitCount(position.occupied());
+        return position.sideToMove() == Piece.WHITE ? evaluate(white, black, pieces) : evaluate(black, white, pieces);
     }
 
     /** Sum of SCReLU(acc[i]) * w[i] over one perspective's neurons, at scale QA * QA * QB. */

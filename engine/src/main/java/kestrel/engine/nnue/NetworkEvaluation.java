@@ -16,6 +16,6 @@ public record NetworkEvaluation(Network network) implements EvaluationChoice {
 
     @Override
     public String describe() {
-        return "network, hidden size " + network.hidden();
+        return "network, " + network.describe();
     }
 }

@@ -10,47 +10,84 @@ import java.nio.file.Path;
 import java.util.zip.CRC32;
 
 /**
- * The network file: a 20-byte header, the int16 parameters, a CRC32. All numbers little-endian.
+ * The network file: a header, the int16 parameters, a CRC32. All numbers little-endian. Two versions: 1, the first
+ * shape (no king mirroring, one output), and 2, which says in its header whether the network mirrors the king and
+ * how many output buckets it has. A network of the first shape is written as version 1, so such files stay what
+ * they were; any other as version 2. Both are read.
  *
  * <pre>
  *  bytes 0-3    magic "KNNU"
- *  bytes 4-5    format version, 1
- *  bytes 6-7    activation: 1 SCReLU (the only one this version knows)
+ *  bytes 4-5    format version, 1 or 2
+ *  bytes 6-7    activation: 1 SCReLU (the only one known)
  *  bytes 8-9    inputs per perspective, 768
  *  bytes 10-11  hidden size H
- *  bytes 12-13  QA, 255     bytes 14-15  QB, 64     bytes 16-17  SCALE, 400     bytes 18-19  zero
+ *  bytes 12-13  QA, 255     bytes 14-15  QB, 64     bytes 16-17  SCALE, 400
+ *  version 1:   bytes 18-19 zero; header 20 bytes
+ *  version 2:   bytes 18-19 flags: bit 0 king mirroring, the others zero; bytes 20-21 output buckets N (1 .. 32);
+ *               bytes 22-23 zero; header 24 bytes
  *  then int16:  feature weights [768][H] (feature-major), feature biases [H],
- *               output weights [2H] (side to move's neurons first), output bias [1]
+ *               output weights [N][2H] (bucket after bucket, each the side to move's neurons first),
+ *               output biases [N] (version 1: N = 1)
  *  last 4 bytes CRC32 of every byte before it
  * </pre>
  *
  * A file that differs in any of this is refused with a message that says how, before any of it is used.
  */
 public final class NetworkFile {
-    public static final int VERSION = 1;
+    /** The newest version, the one that knows king mirroring and output buckets. */
+    public static final int VERSION = 2;
+    /** The first version: no king mirroring, one output. */
+    public static final int VERSION_1 = 1;
     public static final int ACTIVATION_SCRELU = 1;
+    /** Version 2's flag for king mirroring. */
+    public static final int FLAG_KING_MIRROR = 1;
     static final byte[] MAGIC = {'K', 'N', 'N', 'U'};
     static final int HEADER_BYTES = 20;
+    static final int HEADER_BYTES_2 = 24;
     private static final int CRC_BYTES = 4;
 
     private NetworkFile() {
     }
 
-    /** The size in bytes of a file for hidden size {@code hidden}. */
+    /** The size in bytes of a version 1 file for hidden size {@code hidden}. */
     public static long size(int hidden) {
-        return HEADER_BYTES + 2L * ((long) Features.COUNT * hidden + 3L * hidden + 1) + CRC_BYTES;
+        return HEADER_BYTES + 2L * parameterCount(hidden, 1) + CRC_BYTES;
+    }
+
+    /** The size in bytes of a version 2 file for hidden size {@code hidden} and {@code buckets} output buckets. */
+    public static long size(int hidden, int buckets) {
+        return HEADER_BYTES_2 + 2L * parameterCount(hidden, buckets) + CRC_BYTES;
+    }
+
+    /** The size of the file {@link #toBytes} writes for {@code network}. */
+    public static long size(Network network) {
+        return firstShape(network) ? size(network.hidden()) : size(network.hidden(), network.outputBuckets());
+    }
+
+    private static long parameterCount(int hidden, int buckets) {
+        return (long) Features.COUNT * hidden + hidden + (long) buckets * 2 * hidden + buckets;
+    }
+
+    /** More bytes than any network file has. */
+    private static long maxSize() {
+        return Math.max(size(Network.MAX_HIDDEN), size(Network.MAX_HIDDEN, Network.MAX_OUTPUT_BUCKETS));
+    }
+
+    /** Whether {@code network} has the first shape, the one version 1 holds. */
+    private static boolean firstShape(Network network) {
+        return !network.kingMirror() && network.outputBuckets() == 1;
     }
 
     public static Network read(Path file) throws IOException, NetworkFormatException {
         long length = Files.size(file);
-        if (length > size(Network.MAX_HIDDEN)) {
+        if (length > maxSize()) {
             throw new NetworkFormatException("not a network file: " + length + " bytes is more than any network");
         }
         return parse(Files.readAllBytes(file));
     }
 
     public static Network read(InputStream in) throws IOException, NetworkFormatException {
-        byte[] bytes = in.readNBytes((int) size(Network.MAX_HIDDEN) + 1);
+        byte[] bytes = in.readNBytes((int) maxSize() + 1);
         return parse(bytes);
     }
 
@@ -66,8 +103,9 @@ public final class NetworkFile {
             }
         }
         int version = in.getShort() & 0xFFFF;
-        if (version != VERSION) {
-            throw new NetworkFormatException("network format version " + version + ", this engine reads " + VERSION);
+        if (version != VERSION_1 && version != VERSION) {
+            throw new NetworkFormatException("network format version " + version + ", this engine reads "
+                    + VERSION_1 + " and " + VERSION);
         }
         int activation = in.getShort() & 0xFFFF;
         if (activation != ACTIVATION_SCRELU) {
@@ -84,11 +122,33 @@ public final class NetworkFile {
         if (qa != Network.QA || qb != Network.QB || scale != Network.SCALE) {
             throw new NetworkFormatException("unsupported quantization QA " + qa + ", QB " + qb + ", SCALE " + scale);
         }
-        in.getShort();
-        long expected = size(hidden);
+        boolean kingMirror = false;
+        int buckets = 1;
+        long expected;
+        if (version == VERSION_1) {
+            in.getShort();
+            expected = size(hidden);
+        } else {
+            if (bytes.length < HEADER_BYTES_2 + CRC_BYTES) {
+                throw new NetworkFormatException("truncated: " + bytes.length + " bytes, less than a header");
+            }
+            int flags = in.getShort() & 0xFFFF;
+            if ((flags & ~FLAG_KING_MIRROR) != 0) {
+                throw new NetworkFormatException("unknown feature flags " + flags);
+            }
+            kingMirror = (flags & FLAG_KING_MIRROR) != 0;
+            buckets = in.getShort() & 0xFFFF;
+            if (buckets < 1 || buckets > Network.MAX_OUTPUT_BUCKETS) {
+                throw new NetworkFormatException("unsupported number of output buckets: " + buckets + " (1 .. "
+                        + Network.MAX_OUTPUT_BUCKETS + ")");
+            }
+            in.getShort();
+            expected = size(hidden, buckets);
+        }
         if (bytes.length != expected) {
             throw new NetworkFormatException((bytes.length < expected ? "truncated" : "too long") + ": "
-                    + bytes.length + " bytes, a network of hidden size " + hidden + " has " + expected);
+                    + bytes.length + " bytes, a network of hidden size " + hidden
+                    + (version == VERSION_1 ? "" : " and " + buckets + " output buckets") + " has " + expected);
         }
         CRC32 crc = new CRC32();
         crc.update(bytes, 0, bytes.length - CRC_BYTES);
@@ -99,34 +159,46 @@ public final class NetworkFile {
         }
         short[] featureWeights = new short[Features.COUNT * hidden];
         short[] featureBiases = new short[hidden];
-        short[] outputWeights = new short[2 * hidden];
+        short[] outputWeights = new short[buckets * 2 * hidden];
+        int[] outputBiases = new int[buckets];
         in.asShortBuffer().get(featureWeights);
         in.position(in.position() + 2 * featureWeights.length);
         in.asShortBuffer().get(featureBiases);
         in.position(in.position() + 2 * hidden);
         in.asShortBuffer().get(outputWeights);
-        in.position(in.position() + 4 * hidden);
-        int outputBias = in.getShort();
+        in.position(in.position() + 2 * outputWeights.length);
+        for (int bucket = 0; bucket < buckets; bucket++) {
+            outputBiases[bucket] = in.getShort();
+        }
         try {
-            return new Network(hidden, featureWeights, featureBiases, outputWeights, outputBias);
+            return new Network(hidden, kingMirror, buckets, featureWeights, featureBiases, outputWeights,
+                    outputBiases);
         } catch (IllegalArgumentException e) {
             throw new NetworkFormatException("not a network training makes: " + e.getMessage());
         }
     }
 
-    /** The file's bytes for {@code network}. */
+    /** The file's bytes for {@code network}: version 1 for the first shape, version 2 for any other. */
     public static byte[] toBytes(Network network) {
         int hidden = network.hidden();
-        ByteBuffer out = ByteBuffer.allocate((int) size(hidden)).order(ByteOrder.LITTLE_ENDIAN);
+        boolean first = firstShape(network);
+        int buckets = network.outputBuckets();
+        ByteBuffer out = ByteBuffer.allocate((int) size(network)).order(ByteOrder.LITTLE_ENDIAN);
         out.put(MAGIC);
-        out.putShort((short) VERSION);
+        out.putShort((short) (first ? VERSION_1 : VERSION));
         out.putShort((short) ACTIVATION_SCRELU);
         out.putShort((short) Features.COUNT);
         out.putShort((short) hidden);
         out.putShort((short) Network.QA);
         out.putShort((short) Network.QB);
         out.putShort((short) Network.SCALE);
-        out.putShort((short) 0);
+        if (first) {
+            out.putShort((short) 0);
+        } else {
+            out.putShort((short) (network.kingMirror() ? FLAG_KING_MIRROR : 0));
+            out.putShort((short) buckets);
+            out.putShort((short) 0);
+        }
         for (int feature = 0; feature < Features.COUNT; feature++) {
             for (int neuron = 0; neuron < hidden; neuron++) {
                 out.putShort(network.featureWeight(feature, neuron));
@@ -135,10 +207,14 @@ public final class NetworkFile {
         for (int neuron = 0; neuron < hidden; neuron++) {
             out.putShort(network.featureBias(neuron));
         }
-        for (int i = 0; i < 2 * hidden; i++) {
-            out.putShort(network.outputWeight(i));
+        for (int bucket = 0; bucket < buckets; bucket++) {
+            for (int i = 0; i < 2 * hidden; i++) {
+                out.putShort(network.outputWeight(bucket, i));
+            }
         }
-        out.putShort((short) network.outputBias());
+        for (int bucket = 0; bucket < buckets; bucket++) {
+            out.putShort((short) network.outputBias(bucket));
+        }
         CRC32 crc = new CRC32();
         crc.update(out.array(), 0, out.position());
         out.putInt((int) crc.getValue());

@@ -29,4 +29,30 @@ public final class TestNetworks {
         }
         return new Network(hidden, featureWeights, featureBiases, outputWeights, random.nextInt(-30_000, 30_000));
     }
+
+    /** As {@link #random(int, long)}, of any shape: king mirroring or not, {@code buckets} output buckets. */
+    public static Network random(int hidden, boolean kingMirror, int buckets, long seed) {
+        Network plain = random(hidden, seed);
+        SplittableRandom random = new SplittableRandom(seed + 1);
+        int outputLimit = Math.round(Network.WEIGHT_LIMIT * Network.QB);
+        short[] featureWeights = new short[Features.COUNT * hidden];
+        for (int feature = 0; feature < Features.COUNT; feature++) {
+            for (int i = 0; i < hidden; i++) {
+                featureWeights[feature * hidden + i] = plain.featureWeight(feature, i);
+            }
+        }
+        short[] featureBiases = new short[hidden];
+        for (int i = 0; i < hidden; i++) {
+            featureBiases[i] = plain.featureBias(i);
+        }
+        short[] outputWeights = new short[buckets * 2 * hidden];
+        for (int i = 0; i < outputWeights.length; i++) {
+            outputWeights[i] = (short) random.nextInt(-outputLimit, outputLimit + 1);
+        }
+        int[] outputBiases = new int[buckets];
+        for (int bucket = 0; bucket < buckets; bucket++) {
+            outputBiases[bucket] = random.nextInt(-30_000, 30_000);
+        }
+        return new Network(hidden, kingMirror, buckets, featureWeights, featureBiases, outputWeights, outputBiases);
+    }
 }

@@ -2,11 +2,14 @@ package kestrel.engine.nnue;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import kestrel.engine.Fen;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import org.junit.jupiter.api.BeforeAll;
@@ -91,18 +94,47 @@ class VectorKernelsTest {
     void evaluationsOfRandomPositionsEqualTheDefinition() {
         List<Position> positions = RandomPositions.of(300, 3);
         for (int hidden : new int[] {16, 24, 128, 136, 512}) {
-            Network network = TestNetworks.random(hidden, hidden);
-            Accumulators accumulators = new Accumulators(network);
-            for (Position position : positions) {
-                int expected = definition(network, position);
-                assertEquals(expected, network.evaluate(position), "hidden " + hidden);
-                accumulators.startSearch(position);
-                assertEquals(expected, accumulators.evaluate(position), "hidden " + hidden);
-            }
+            assertEvaluationsEqualTheDefinition(TestNetworks.random(hidden, hidden), positions);
         }
     }
 
-    /** The network's evaluation read off its parameters in longs, one neuron at a time. */
+    /** The same with king mirroring and output buckets: every bucket of 8 is met, and both sides of each king. */
+    @Test
+    void evaluationsOfKingMirroredBucketedNetworksEqualTheDefinition() {
+        List<Position> positions = new ArrayList<>(RandomPositions.of(600, 4));
+        // Random games seldom get down to bucket 0's two to five pieces.
+        for (String fen : new String[] {"8/5k2/8/8/8/2K5/8/8 w - - 0 1", "8/8/8/4k3/8/8/3K4/7R b - - 0 1",
+            "6k1/5p2/8/8/8/8/1P6/K7 b - - 0 1", "8/8/3k4/8/8/2N5/8/4K2B w - - 0 1", "1k6/8/8/8/8/8/8/6K1 w - - 0 1"}) {
+            positions.add(Fen.parse(fen));
+        }
+        int[] buckets = new int[8];
+        for (Position position : positions) {
+            buckets[Network.outputBucket(Long.bitCount(position.occupied()), 8)]++;
+        }
+        assertTrue(Arrays.stream(buckets).allMatch(count -> count > 0), () -> Arrays.toString(buckets));
+        for (int hidden : new int[] {16, 136}) {
+            assertEvaluationsEqualTheDefinition(TestNetworks.random(hidden, true, 8, hidden), positions);
+            assertEvaluationsEqualTheDefinition(TestNetworks.random(hidden, true, 1, hidden), positions);
+            assertEvaluationsEqualTheDefinition(TestNetworks.random(hidden, false, 3, hidden), positions);
+        }
+    }
+
+    private static void assertEvaluationsEqualTheDefinition(Network network, List<Position> positions) {
+        String shape = network.describe();
+        Accumulators accumulators = new Accumulators(network);
+        for (Position position : positions) {
+            int expected = definition(network, position);
+            assertEquals(expected, network.evaluate(position), shape);
+            accumulators.startSearch(position);
+            assertEquals(expected, accumulators.evaluate(position), shape);
+        }
+    }
+
+    /**
+     * The network's evaluation read off its parameters in longs, one neuron at a time: with king mirroring a
+     * perspective whose king is on files e to h reads every square mirrored (file ^ 7); the bucket is
+     * (pieces - 2) * N / 32 for N buckets, at most N - 1.
+     */
     private static int definition(Network network, Position position) {
         int hidden = network.hidden();
         long[] white = new long[hidden];
@@ -111,26 +143,33 @@ class VectorKernelsTest {
             white[i] = network.featureBias(i);
             black[i] = network.featureBias(i);
         }
+        boolean whiteMirrored = network.kingMirror() && position.kingSquare(Piece.WHITE) % 8 >= 4;
+        boolean blackMirrored = network.kingMirror() && position.kingSquare(Piece.BLACK) % 8 >= 4;
+        int pieces = 0;
         for (int square = 0; square < 64; square++) {
             int piece = position.pieceAt(square);
             if (piece == Piece.NONE) {
                 continue;
             }
+            pieces++;
+            int whiteSquare = whiteMirrored ? square / 8 * 8 + 7 - square % 8 : square;
+            int blackSquare = blackMirrored ? square / 8 * 8 + 7 - square % 8 : square;
             for (int i = 0; i < hidden; i++) {
-                white[i] += network.featureWeight(Features.index(Piece.WHITE, piece, square), i);
-                black[i] += network.featureWeight(Features.index(Piece.BLACK, piece, square), i);
+                white[i] += network.featureWeight(Features.index(Piece.WHITE, piece, whiteSquare), i);
+                black[i] += network.featureWeight(Features.index(Piece.BLACK, piece, blackSquare), i);
             }
         }
+        int bucket = Math.min(network.outputBuckets() - 1, (pieces - 2) * network.outputBuckets() / 32);
         long[] own = position.sideToMove() == Piece.WHITE ? white : black;
         long[] other = position.sideToMove() == Piece.WHITE ? black : white;
         long sum = 0;
         for (int i = 0; i < hidden; i++) {
             long ownActivation = Math.max(0, Math.min(Network.QA, own[i]));
             long otherActivation = Math.max(0, Math.min(Network.QA, other[i]));
-            sum += ownActivation * ownActivation * network.outputWeight(i)
-                    + otherActivation * otherActivation * network.outputWeight(hidden + i);
+            sum += ownActivation * ownActivation * network.outputWeight(bucket, i)
+                    + otherActivation * otherActivation * network.outputWeight(bucket, hidden + i);
         }
-        long output = sum / Network.QA + network.outputBias();
+        long output = sum / Network.QA + network.outputBias(bucket);
         return (int) Math.floorDiv(output * Network.SCALE + Network.QA * Network.QB / 2, Network.QA * Network.QB);
     }
 

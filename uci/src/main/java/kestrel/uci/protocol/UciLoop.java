@@ -337,7 +337,7 @@ public final class UciLoop {
         chosenNetwork = loadNetwork(file);
         networkChosen = true;
         output.info(chosenNetwork == null ? "no built-in network: the handcrafted evaluation is used"
-                : "network " + networkName() + " loaded, hidden size " + chosenNetwork.hidden());
+                : "network " + networkName() + " loaded, " + chosenNetwork.describe());
     }
 
     /**
@@ -389,7 +389,7 @@ public final class UciLoop {
         } else {
             int score = network.evaluate(position);
             int whiteScore = position.sideToMove() == Piece.WHITE ? score : -score;
-            lines.add("network " + networkName() + " (hidden size " + network.hidden() + "): " + whiteScore
+            lines.add("network " + networkName() + " (" + network.describe() + "): " + whiteScore
                     + " cp from White's view, " + score + " cp for the side to move (" + side + ")");
         }
         lines.add("searches use: " + (network != null && options.useNnue() ? "the network"
