@@ -13,9 +13,9 @@ final class Adam {
     private final Parameters secondMoments;
     private long steps;
 
-    Adam(int hidden) {
-        firstMoments = new Parameters(hidden);
-        secondMoments = new Parameters(hidden);
+    Adam(int hidden, int buckets) {
+        firstMoments = new Parameters(hidden, buckets);
+        secondMoments = new Parameters(hidden, buckets);
     }
 
     /** One step of size {@code learningRate} against {@code gradients} (means over the batch). */

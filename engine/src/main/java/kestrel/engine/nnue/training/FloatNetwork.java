@@ -16,16 +16,26 @@ import kestrel.engine.nnue.Network;
  * the positions with a piece of that kind on that square; with few positions that is what lets the network learn
  * the common part first. The engine's network has no such rows: quantization adds them into each input's row, so
  * inference is the same as without.
+ *
+ * <p><b>King mirroring</b> changes only which inputs are active ({@link TrainingData#features}); <b>output
+ * buckets</b> give each bucket ({@link Network#outputBucket}) its own output weights and bias, and a position's
+ * forward and backward pass use its bucket's alone.
  */
 public final class FloatNetwork {
     final Parameters parameters;
     private final boolean factorised;
+    private final boolean kingMirror;
     /** Each input's row as the forward pass uses it: its own weights plus its factor's. */
     private final float[][] effectiveWeights;
 
     FloatNetwork(int hidden, boolean factorised) {
-        parameters = new Parameters(hidden);
+        this(hidden, factorised, false, 1);
+    }
+
+    FloatNetwork(int hidden, boolean factorised, boolean kingMirror, int buckets) {
+        parameters = new Parameters(hidden, buckets);
         this.factorised = factorised;
+        this.kingMirror = kingMirror;
         effectiveWeights = factorised ? new float[Features.COUNT][hidden] : parameters.featureWeights;
     }
 
@@ -33,16 +43,34 @@ public final class FloatNetwork {
         return parameters.hidden;
     }
 
+    public boolean kingMirror() {
+        return kingMirror;
+    }
+
+    public int outputBuckets() {
+        return parameters.buckets();
+    }
+
     /** Seeded random start: small feature weights, so accumulators begin inside SCReLU's working range. */
     static FloatNetwork initial(int hidden, boolean factorised, long seed) {
-        FloatNetwork network = new FloatNetwork(hidden, factorised);
+        return initial(hidden, factorised, false, 1, seed);
+    }
+
+    /**
+     * Seeded random start of any shape. The random numbers are drawn in the order of the first shape's, each
+     * bucket's output weights after the one before, so a network of one bucket starts as it always did.
+     */
+    static FloatNetwork initial(int hidden, boolean factorised, boolean kingMirror, int buckets, long seed) {
+        FloatNetwork network = new FloatNetwork(hidden, factorised, kingMirror, buckets);
         SplittableRandom random = new SplittableRandom(seed);
         Parameters p = network.parameters;
         for (float[] row : p.featureWeights) {
             fillUniform(row, 0.1f, random);
         }
         fillUniform(p.featureBiases, 0.1f, random);
-        fillUniform(p.outputWeights, (float) (1 / Math.sqrt(hidden)), random);
+        for (float[] row : p.outputWeights) {
+            fillUniform(row, (float) (1 / Math.sqrt(hidden)), random);
+        }
         network.constrain();
         return network;
     }
@@ -54,8 +82,8 @@ public final class FloatNetwork {
     }
 
     /**
-     * The output for the features in {@code work} (own and other view); leaves the sums and their activations in the
-     * workspace.
+     * The output for the features in {@code work} (own and other view) through the output bucket
+     * {@code work.bucket}; leaves the sums and their activations in the workspace.
      *
      * <p>The output layer is three loops over the hidden neurons: the activations and each neuron pair's term are
      * element-wise loops the JIT vectorizes (plain float arrays indexed by the same {@code i}, no branches), then the
@@ -72,12 +100,12 @@ public final class FloatNetwork {
         activate(work.other, work.otherActivation, hidden);
         float[] ownActivation = work.ownActivation;
         float[] otherActivation = work.otherActivation;
-        float[] outputWeights = p.outputWeights;
+        float[] outputWeights = p.outputWeights[work.bucket];
         float[] terms = work.terms;
         for (int i = 0; i < hidden; i++) {
             terms[i] = ownActivation[i] * outputWeights[i] + otherActivation[i] * outputWeights[hidden + i];
         }
-        float sum = p.outputBias[0];
+        float sum = p.outputBias[work.bucket];
         for (int i = 0; i < hidden; i++) {
             sum += terms[i];
         }
@@ -111,10 +139,11 @@ public final class FloatNetwork {
     void backward(Workspace work, float outputGradient, Parameters gradients) {
         Parameters p = parameters;
         int hidden = p.hidden;
-        float[] outputWeights = p.outputWeights;
-        float[] outputWeightGradients = gradients.outputWeights;
+        int bucket = work.bucket;
+        float[] outputWeights = p.outputWeights[bucket];
+        float[] outputWeightGradients = gradients.outputWeights[bucket];
         float[] biasGradients = gradients.featureBiases;
-        gradients.outputBias[0] += outputGradient;
+        gradients.outputBias[bucket] += outputGradient;
         // The output weights' gradients, one loop per half of the array (one loop storing into both halves would
         // not vectorize: the JIT cannot prove that i and hidden + i never meet).
         float[] ownActivation = work.ownActivation;
@@ -161,15 +190,18 @@ public final class FloatNetwork {
     public double evaluate(Position position) {
         Workspace work = new Workspace(hidden());
         int us = position.sideToMove();
+        int ownMirror = kingMirror ? Features.mirror(position.kingSquare(us)) : 0;
+        int otherMirror = kingMirror ? Features.mirror(position.kingSquare(us ^ 1)) : 0;
         int count = 0;
         for (long rest = position.occupied(); rest != 0; rest &= rest - 1) {
             int square = Long.numberOfTrailingZeros(rest);
             int piece = position.pieceAt(square);
-            work.ownFeatures[count] = Features.index(us, piece, square);
-            work.otherFeatures[count] = Features.index(us ^ 1, piece, square);
+            work.ownFeatures[count] = Features.index(us, piece, square ^ ownMirror);
+            work.otherFeatures[count] = Features.index(us ^ 1, piece, square ^ otherMirror);
             count++;
         }
         work.featureCount = count;
+        work.bucket = Network.outputBucket(count, outputBuckets());
         return forward(work) * Network.SCALE;
     }
 
@@ -211,17 +243,27 @@ public final class FloatNetwork {
     }
 
     /**
-     * The engine's network: feature weights and biases times QA, output weights times QB, output bias times
-     * QA * QB, each rounded to the nearest int16.
+     * The engine's network: feature weights and biases times QA, output weights times QB, output biases times
+     * QA * QB, each rounded to the nearest int16; output weights bucket after bucket, as the file holds them.
      */
     public Network quantize() {
         Parameters p = parameters;
+        int buckets = p.buckets();
         float[] featureWeights = new float[Features.COUNT * p.hidden];
         for (int feature = 0; feature < Features.COUNT; feature++) {
             System.arraycopy(effectiveWeights[feature], 0, featureWeights, feature * p.hidden, p.hidden);
         }
-        return new Network(p.hidden, round(featureWeights, Network.QA), round(p.featureBiases, Network.QA),
-                round(p.outputWeights, Network.QB), round(p.outputBias, Network.QA * Network.QB)[0]);
+        float[] outputWeights = new float[buckets * 2 * p.hidden];
+        for (int bucket = 0; bucket < buckets; bucket++) {
+            System.arraycopy(p.outputWeights[bucket], 0, outputWeights, bucket * 2 * p.hidden, 2 * p.hidden);
+        }
+        short[] outputBiases = round(p.outputBias, Network.QA * Network.QB);
+        int[] biases = new int[buckets];
+        for (int bucket = 0; bucket < buckets; bucket++) {
+            biases[bucket] = outputBiases[bucket];
+        }
+        return new Network(p.hidden, kingMirror, buckets, round(featureWeights, Network.QA),
+                round(p.featureBiases, Network.QA), round(outputWeights, Network.QB), biases);
     }
 
     private static short[] round(float[] values, int scale) {

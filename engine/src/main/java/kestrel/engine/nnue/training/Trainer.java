@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import kestrel.engine.nnue.Network;
 
 /**
  * Trains a {@link FloatNetwork} on {@link TrainingData}: mean squared error between sigmoid(output) and the target,
@@ -40,7 +41,8 @@ public final class Trainer {
             throw new IllegalArgumentException("no positions to train on");
         }
         SplittableRandom random = new SplittableRandom(settings.seed());
-        FloatNetwork network = FloatNetwork.initial(settings.hidden(), settings.factorised(), random.nextLong());
+        FloatNetwork network = FloatNetwork.initial(settings.hidden(), settings.factorised(), settings.kingMirror(),
+                settings.outputBuckets(), random.nextLong());
         // The validation positions are the last ones, whole games as datagen appends them: positions of one game
         // are so alike that a random split would measure how well the network remembers its training games.
         PositionStream stream = new PositionStream(trainingCount, random, settings.mirror());
@@ -52,10 +54,10 @@ public final class Trainer {
         Parameters[] gradients = new Parameters[threads];
         Workspace[] workspaces = new Workspace[threads];
         for (int t = 0; t < threads; t++) {
-            gradients[t] = new Parameters(settings.hidden());
+            gradients[t] = new Parameters(settings.hidden(), settings.outputBuckets());
             workspaces[t] = new Workspace(settings.hidden());
         }
-        Adam adam = new Adam(settings.hidden());
+        Adam adam = new Adam(settings.hidden(), settings.outputBuckets());
         ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
             Thread thread = new Thread(task, "kestrel-train");
             thread.setDaemon(true);
@@ -152,8 +154,9 @@ public final class Trainer {
             int entry = positions[i];
             boolean mirrored = entry < 0;
             int index = mirrored ? ~entry : entry;
-            work.featureCount = data.features(index, mirrored, work.ownFeatures, work.otherFeatures, work.squares,
-                    work.pieces);
+            work.featureCount = data.features(index, mirrored, network.kingMirror(), work.ownFeatures,
+                    work.otherFeatures, work.squares, work.pieces);
+            work.bucket = Network.outputBucket(work.featureCount, network.outputBuckets());
             float output = network.forward(work);
             float predicted = (float) TrainingData.sigmoid(output);
             float error = predicted - data.target(index, lambda);

@@ -112,15 +112,36 @@ public final class TrainingData {
      * {@code mirrored} the board is read mirrored left to right (file a becomes file h).
      */
     int features(int index, boolean mirrored, int[] own, int[] other, int[] squares, int[] pieces) {
+        return features(index, mirrored, false, own, other, squares, pieces);
+    }
+
+    /**
+     * As {@link #features(int, boolean, int[], int[], int[], int[])}; with {@code kingMirror} each view is also
+     * mirrored left to right while its own king stands on files e to h ({@link Features#mirror}), as a king-mirrored
+     * network sees it.
+     */
+    int features(int index, boolean mirrored, boolean kingMirror, int[] own, int[] other, int[] squares,
+                 int[] pieces) {
         byte[] block = blocks.get(index >>> BLOCK_SHIFT);
         int offset = (index & BLOCK_MASK) * TrainingRecord.BYTES;
         int count = TrainingRecord.pieces(block, offset, squares, pieces);
         int us = TrainingRecord.sideToMove(block, offset);
         int flip = mirrored ? 7 : 0;
+        int ownMirror = 0;
+        int otherMirror = 0;
+        if (kingMirror) {
+            for (int i = 0; i < count; i++) {
+                if (pieces[i] == Piece.of(us, Piece.KING)) {
+                    ownMirror = Features.mirror(squares[i] ^ flip);
+                } else if (pieces[i] == Piece.of(us ^ 1, Piece.KING)) {
+                    otherMirror = Features.mirror(squares[i] ^ flip);
+                }
+            }
+        }
         for (int i = 0; i < count; i++) {
             int square = squares[i] ^ flip;
-            own[i] = Features.index(us, pieces[i], square);
-            other[i] = Features.index(us ^ 1, pieces[i], square);
+            own[i] = Features.index(us, pieces[i], square ^ ownMirror);
+            other[i] = Features.index(us ^ 1, pieces[i], square ^ otherMirror);
         }
         return count;
     }

@@ -27,12 +27,18 @@ import kestrel.engine.nnue.Network;
  *                             {@link FloatNetwork}); the network written is the same shape either way
  * @param mirror               in each pass over the data, train on a seeded half of the positions mirrored left to
  *                             right (files a and h swapped), which the network cannot tell from real ones as it does
- *                             not see castling
+ *                             not see castling; not with {@code kingMirror}, where a position and its mirror image
+ *                             are the same inputs
+ * @param kingMirror           the network mirrors each perspective's board left to right while its king is on files
+ *                             e to h (file format version 2)
+ * @param outputBuckets        output buckets, 1 .. {@value Network#MAX_OUTPUT_BUCKETS}, chosen by the piece count
+ *                             ({@link Network#outputBucket}); 1 is the first shape (file format version 1 unless
+ *                             {@code kingMirror})
  */
 public record TrainingSettings(int hidden, int epochs, int superbatches, int superbatchBatches, int batchSize,
                                double learningRate, LearningRateSchedule learningRateSchedule, LambdaSchedule lambda,
                                int threads, long seed, double validationFraction, int maxScore, boolean factorised,
-                               boolean mirror) {
+                               boolean mirror, boolean kingMirror, int outputBuckets) {
     // The defaults are the settings of the shipped network, net 8 (docs/nnue.md, "Networks tried" says how each was
     // chosen); the schedules and superbatches beyond them are for the networks still to be tried.
     public static final int DEFAULT_HIDDEN = 128;
@@ -54,6 +60,7 @@ public record TrainingSettings(int hidden, int epochs, int superbatches, int sup
     public static final int DEFAULT_MAX_SCORE = 10_000;
     public static final boolean DEFAULT_FACTORISED = true;
     public static final boolean DEFAULT_MIRROR = true;
+    public static final int DEFAULT_OUTPUT_BUCKETS = 1;
 
     public TrainingSettings {
         require(hidden >= 1 && hidden <= Network.MAX_HIDDEN, "hidden size must be 1 .. " + Network.MAX_HIDDEN);
@@ -69,6 +76,19 @@ public record TrainingSettings(int hidden, int epochs, int superbatches, int sup
         require(threads >= 1 && threads <= 256, "threads must be 1 .. 256");
         require(validationFraction >= 0 && validationFraction < 1, "validation fraction must be in [0, 1)");
         require(maxScore >= 1, "max score must be at least 1");
+        require(outputBuckets >= 1 && outputBuckets <= Network.MAX_OUTPUT_BUCKETS,
+                "output buckets must be 1 .. " + Network.MAX_OUTPUT_BUCKETS);
+        require(!(mirror && kingMirror), "mirrored halves mean nothing with king mirroring: a king-mirrored network "
+                + "sees a position and its mirror image as the same inputs");
+    }
+
+    /** A run of the first shape: no king mirroring, one output bucket. */
+    public TrainingSettings(int hidden, int epochs, int superbatches, int superbatchBatches, int batchSize,
+                            double learningRate, LearningRateSchedule learningRateSchedule, LambdaSchedule lambda,
+                            int threads, long seed, double validationFraction, int maxScore, boolean factorised,
+                            boolean mirror) {
+        this(hidden, epochs, superbatches, superbatchBatches, batchSize, learningRate, learningRateSchedule, lambda,
+                threads, seed, validationFraction, maxScore, factorised, mirror, false, 1);
     }
 
     /**

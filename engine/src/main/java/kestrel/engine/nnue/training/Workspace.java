@@ -9,6 +9,8 @@ final class Workspace {
     final int[] squares = new int[Features.MAX_ACTIVE];
     final int[] pieces = new int[Features.MAX_ACTIVE];
     int featureCount;
+    /** The output bucket of the position ({@link kestrel.engine.nnue.Network#outputBucket}). */
+    int bucket;
     /** Pre-activation sums of the side to move's and the other side's perspective. */
     final float[] own;
     final float[] other;
