@@ -142,8 +142,20 @@ public final class TrainCommand implements Callable<Integer> {
     @Option(names = "--mirror", negatable = true, defaultValue = "" + TrainingSettings.DEFAULT_MIRROR,
             fallbackValue = "true", description = "Each pass over the data, train on a seeded half of the positions "
             + "mirrored left to right (files a and h swapped): twice the positions for the network, which does not see "
-            + "castling (default: on; --no-mirror turns it off).")
+            + "castling (default: on, off with --king-mirror; --no-mirror turns it off).")
     private boolean mirror;
+
+    @Option(names = "--king-mirror", description = "Mirror each side's view of the board left to right while its "
+            + "king is on files e-h, so the first layer learns king positions on files a-d only; the engine refreshes "
+            + "that side's accumulator when its king crosses between d and e. Writes format version 2. Turns "
+            + "--mirror off by default (a position and its mirror image are then the same inputs; --mirror with it "
+            + "is refused).")
+    private boolean kingMirror;
+
+    @Option(names = "--output-buckets", paramLabel = "N", defaultValue = "" + TrainingSettings.DEFAULT_OUTPUT_BUCKETS,
+            description = "Output heads chosen by the number of pieces on the board, bucket (pieces - 2) * N / 32 "
+                    + "(8: one per 4 pieces), 1 .. 32; above 1 writes format version 2 (default: ${DEFAULT-VALUE}).")
+    private int outputBuckets;
 
     @Option(names = "--keep-best", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Write the network only after an epoch (or superbatch) that lowers the validation loss, so "
@@ -194,10 +206,12 @@ public final class TrainCommand implements Callable<Integer> {
         String lambdas = settings.lambda().isConstant() ? "" + settings.lambda().start()
                 : settings.lambda().start() + " to " + settings.lambda().end();
         err.println(String.format(Locale.ROOT, "hidden %d, %s, batch %d, lr %s (%s), lambda %s, %d threads, seed %d, "
-                        + "validation %s%s%s", settings.hidden(), periods, settings.batchSize(),
+                        + "validation %s%s%s%s%s", settings.hidden(), periods, settings.batchSize(),
                 settings.learningRate(), settings.learningRateSchedule().describe(periodName(settings)), lambdas,
                 settings.threads(), settings.seed(), settings.validationFraction(),
-                settings.factorised() ? ", factorised" : "", settings.mirror() ? ", mirrored halves" : ""));
+                settings.factorised() ? ", factorised" : "", settings.mirror() ? ", mirrored halves" : "",
+                settings.kingMirror() ? ", king mirroring" : "",
+                settings.outputBuckets() > 1 ? ", " + settings.outputBuckets() + " output buckets" : ""));
         double baseline = HandcraftedBaseline.validationLoss(positions, settings);
         if (!Double.isNaN(baseline)) {
             err.println(String.format(Locale.ROOT, "handcrafted evaluation on the validation positions: loss %.6f",
@@ -234,6 +248,10 @@ public final class TrainCommand implements Callable<Integer> {
         refuseUnless(superbatches == 0, parsed, "--epochs", "and --superbatches exclude each other");
         refuseUnless(superbatches > 0, parsed, "--superbatch-batches", "needs --superbatches");
         refuseUnless(!parsed.hasMatchedOption("--lambda"), parsed, "--wdl", "is --lambda's old name: give one of them");
+        // Mirrored halves are on by default; king mirroring turns them off unless asked for, which is refused.
+        refuseUnless(!kingMirror || !mirror, parsed, "--mirror", "means nothing with --king-mirror: a king-mirrored "
+                + "network sees a position and its mirror image as the same inputs (--no-mirror, or leave it out)");
+        boolean mirrorHalves = mirror && !kingMirror;
         LearningRateSchedule schedule = switch (kind) {
             case EXPONENTIAL -> LearningRateSchedule.exponential(learningRateDecay);
             case COSINE -> LearningRateSchedule.cosine(learningRateFinalFraction);
@@ -243,7 +261,7 @@ public final class TrainCommand implements Callable<Integer> {
         return new TrainingSettings(hidden, superbatches > 0 ? 0 : epochs, superbatches, superbatchBatches, batch,
                 learningRate, schedule, new LambdaSchedule(lambdaStart, lambdaEnd == null ? lambdaStart : lambdaEnd),
                 threads == null ? Runtime.getRuntime().availableProcessors() : threads, seed, validation, maxScore,
-                factorised, mirror);
+                factorised, mirrorHalves, kingMirror, outputBuckets);
     }
 
     private static void refuseUnless(boolean allowed, ParseResult parsed, String option, String why) {

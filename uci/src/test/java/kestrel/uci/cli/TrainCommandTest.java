@@ -12,6 +12,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,8 +20,11 @@ import kestrel.engine.MoveGenerator;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import kestrel.engine.eval.Evaluation;
+import kestrel.engine.nnue.Network;
+import kestrel.engine.nnue.NetworkEvaluation;
 import kestrel.engine.nnue.NetworkFile;
 import kestrel.engine.nnue.TrainingRecord;
+import kestrel.engine.search.Bench;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,6 +94,8 @@ class TrainCommandTest {
         Path net = directory.resolve("net.nnue");
         assertEquals(0, run(options(net)), err::toString);
         assertEquals(8, NetworkFile.read(net).hidden());
+        // Today's recipe writes format version 1, as before king mirroring and output buckets.
+        assertEquals(1, Files.readAllBytes(net)[4]);
         String progress = err.toString();
         assertTrue(progress.contains("10 bytes of partial records ignored"), progress);
         assertTrue(progress.contains("epoch 1/2  train loss ") && progress.contains("epoch 2/2  train loss "),
@@ -224,6 +230,45 @@ class TrainCommandTest {
                 && progress.contains("lr 0.000500000"), progress);
     }
 
+    /**
+     * King mirroring and 8 output buckets: a format version 2 file, the same for the same seed, which the engine
+     * loads and searches with ({@code bench --eval-file}); mirrored halves are off without being asked.
+     */
+    @Test
+    void kingMirrorAndOutputBucketsWriteANetworkTheEngineSearchesWith() throws Exception {
+        Path net = directory.resolve("v2.nnue");
+        assertEquals(0, run(options(net, "--king-mirror", "--output-buckets", "8")), err::toString);
+        assertTrue(err.toString().contains(", factorised, king mirroring, 8 output buckets")
+                && !err.toString().contains("mirrored halves"), err::toString);
+        byte[] bytes = Files.readAllBytes(net);
+        assertEquals(2, bytes[4]);
+        Network network = NetworkFile.read(net);
+        assertTrue(network.kingMirror());
+        assertEquals(8, network.outputBuckets());
+        Path again = directory.resolve("again.nnue");
+        assertEquals(0, run(options(again, "--king-mirror", "--output-buckets", "8", "--no-mirror")), err::toString);
+        assertArrayEquals(bytes, Files.readAllBytes(again));
+
+        StringWriter benchOut = new StringWriter();
+        StringWriter benchErr = new StringWriter();
+        int exitCode = Main.commandLine().setOut(new PrintWriter(benchOut, true))
+                .setErr(new PrintWriter(benchErr, true)).execute("bench", "3", "--eval-file", net.toString());
+        assertEquals(0, exitCode, benchErr::toString);
+        List<String> lines = benchOut.toString().lines().toList();
+        assertTrue(lines.get(lines.size() - 2).matches(
+                "depth 3, 30 positions, \\d+ ms, network, hidden size 8, king mirroring, 8 output buckets"),
+                lines::toString);
+        assertEquals(Bench.run(3, new NetworkEvaluation(network), line -> { }).nodes() + " nodes",
+                lines.get(lines.size() - 1).replaceFirst(" \\d+ nps$", ""));
+
+        // Each alone works too.
+        assertEquals(0, run(options(directory.resolve("mirror.nnue"), "--king-mirror")), err::toString);
+        assertEquals(0, run(options(directory.resolve("buckets.nnue"), "--output-buckets", "4")), err::toString);
+        Network buckets = NetworkFile.read(directory.resolve("buckets.nnue"));
+        assertTrue(!buckets.kingMirror() && buckets.outputBuckets() == 4);
+        assertTrue(NetworkFile.read(directory.resolve("mirror.nnue")).kingMirror());
+    }
+
     /** An option of another schedule or of the other way of counting is refused, not silently ignored. */
     @Test
     void optionsThatDoNotBelongTogetherAreRefused() {
@@ -236,6 +281,9 @@ class TrainCommandTest {
             {"--superbatch-batches", "10"},
             {"--wdl", "0.1", "--lambda", "0.2"},
             {"--lr-schedule", "linear"},
+            {"--king-mirror", "--mirror"},
+            {"--output-buckets", "0"},
+            {"--output-buckets", "33"},
         };
         String[] messages = {
             "error: --lr-decay belongs to --lr-schedule exponential",
@@ -245,6 +293,9 @@ class TrainCommandTest {
             "error: --superbatch-batches needs --superbatches",
             "error: --wdl is --lambda's old name: give one of them",
             "error: unknown learning-rate schedule 'linear' (exponential, cosine or step)",
+            "error: --mirror means nothing with --king-mirror",
+            "error: output buckets must be 1 .. 32",
+            "error: output buckets must be 1 .. 32",
         };
         for (int i = 0; i < refused.length; i++) {
             err.getBuffer().setLength(0);

@@ -69,6 +69,26 @@ class EvalFileOptionTest {
         }
     }
 
+    /** A network file of format version 2 (king mirroring, 8 output buckets) loads, evaluates and searches. */
+    @Test
+    void aKingMirroredBucketedNetworkIsLoadedAndEvalShowsItsScore() throws IOException {
+        Network network = TestNetworkFiles.random(16, true, 8, 10);
+        Path file = TestNetworkFiles.write(directory.resolve("v2.nnue"), network);
+        assertEquals(2, Files.readAllBytes(file)[4]);
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name EvalFile value " + file);
+            assertEquals(List.of("info string network " + file + " loaded, hidden size 16, king mirroring, "
+                    + "8 output buckets"), session.answersBeforeReady());
+            session.send("position startpos moves e2e4", "eval");
+            int score = network.evaluate(Fen.parse(AFTER_E4));
+            assertEquals("network " + file + " (hidden size 16, king mirroring, 8 output buckets): " + -score
+                    + " cp from White's view, " + score + " cp for the side to move (Black)",
+                    networkLine(session.answersBeforeReady()));
+            session.send("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e1f2 e8d7 f2e3", "go depth 6");
+            assertTrue(last(session.untilStartsWith("bestmove")).startsWith("bestmove "));
+        }
+    }
+
     @Test
     void useNnueOffSwitchesSearchesToTheHandcraftedEvaluation() throws IOException {
         Path file = TestNetworkFiles.write(directory.resolve("test.nnue"), NETWORK);
