@@ -284,7 +284,7 @@ public final class Network {
         if (VECTORIZED && !vectorKernelsInUse) {
             startVectorWarmUp();
         }
-        int bucket = outputBucket(pieceCount, outputBuckets);
+        int bucket = outputBuckets == 1 ? 0 : outputBucket(pieceCount, outputBuckets);
         long sum = activatedDot(own, ownOutputWeights[bucket]) + activatedDot(other, otherOutputWeights[bucket]);
         long output = sum / QA + outputBiases[bucket];
         // Rounded to the nearest centipawn rather than toward zero, which would bias every score toward a draw.
