@@ -14,8 +14,9 @@ import kestrel.engine.search.Bench;
 /**
  * A measurement, not a test: the CPU time of the network's inference in this JVM, whichever kernels it runs (docs/nnue.md,
  * "Inference speed"). CPU time of the measuring thread, best of many batches, so that other work on a shared machine
- * counts as little as it can. Prints, for random networks of hidden size 128 and 512, the cost of an evaluation over
- * up-to-date accumulators and of a move made, evaluated and taken back (Kiwipete's moves in turn), then the CPU time
+ * counts as little as it can. Prints, for random networks of hidden size 128 and 512 and one of 128 with king
+ * mirroring and 8 output buckets (then the plain 128 again), the cost of an evaluation over up-to-date accumulators
+ * and of a move made, evaluated and taken back (Kiwipete's moves in turn), then the CPU time
  * of the first evaluations of a cold network, and last the built-in bench twice in this JVM (the second warm).
  *
  * <pre>
@@ -38,6 +39,10 @@ public final class InferenceSpeed {
         for (int hidden : new int[] {128, 512}) {
             System.out.println(steadyState(TestNetworks.random(hidden, 2)));
         }
+        // Format version 2's shape: the output through one of 8 buckets, a refresh when a move takes a king across
+        // d/e (2 of Kiwipete's 48 moves: Kd1 and O-O-O).
+        System.out.println(steadyState(TestNetworks.random(128, true, 8, 2)));
+        System.out.println(steadyState(TestNetworks.random(128, 2)));
         for (int run = 1; run <= 2; run++) {
             List<String> lines = new ArrayList<>();
             Bench.Result result = Bench.run(Bench.DEFAULT_DEPTH, 1, 0, lines::add);
@@ -92,7 +97,7 @@ public final class InferenceSpeed {
                 bestMove = Math.min(bestMove, (t2 - t1) / (double) batch);
             }
         }
-        return String.format("hidden %d: evaluate %.0f ns, make + evaluate + unmake %.0f ns (CPU, best of 100 batches)",
-                network.hidden(), bestEvaluate, bestMove);
+        return String.format("%s: evaluate %.0f ns, make + evaluate + unmake %.0f ns (CPU, best of 100 batches)",
+                network.describe(), bestEvaluate, bestMove);
     }
 }
