@@ -110,6 +110,8 @@ public final class Search {
     private final TranspositionTable table;
     private final SearchListener listener;
     private final History history = new History(MAX_PLY);
+    /** What the static evaluation has been found to misjudge, by pawn structure (steps 7 and 13). */
+    private final CorrectionHistory correctionHistory = new CorrectionHistory();
     /**
      * A node searched again below itself (the null move's verification search and the singular search, at the same
      * ply) is nested this deep at most; its node state lives {@link #nesting} frames further on, so it never
@@ -284,7 +286,7 @@ public final class Search {
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_DEPTH) : MAX_DEPTH;
 
         // The root's evaluation, for `improving` two plies down.
-        staticEvals[0] = position.inCheck() ? NO_SCORE : evaluate();
+        staticEvals[0] = position.inCheck() ? NO_SCORE : corrected(evaluate());
         setUpTablebases(limits.tablebases());
         setUpRootMoves(limits.searchMoves());
         if (limits.multiPv() == 1) {
@@ -682,17 +684,20 @@ public final class Search {
             }
         }
 
+        // Step 7. Static evaluation, corrected by what the search has learnt it misjudges in this pawn structure
+        // (step 14); a table score bounded on the right side is a better estimate still.
+        int rawEval = NO_SCORE;
         int staticEval = NO_SCORE;
         int estimate = NO_SCORE;
         if (excluding) {
-            // The node one frame up, the same position, has just evaluated it; its table score includes the excluded
-            // move, so it is no estimate here.
+            // The node one frame up, the same position, has just evaluated it (corrected); its table score includes
+            // the excluded move, so it is no estimate here.
             staticEval = staticEvals[ply];
             estimate = staticEval;
         } else if (!inCheck) {
-            staticEval = evaluateWithMatingMaterial();
+            rawEval = evaluateWithMatingMaterial();
+            staticEval = corrected(rawEval);
             estimate = staticEval;
-            // A table score bounded on the right side is a better estimate than the static evaluation.
             if (tableBound == TranspositionTable.BOUND_EXACT
                     || tableBound == TranspositionTable.BOUND_LOWER && tableScore > staticEval
                     || tableBound == TranspositionTable.BOUND_UPPER && tableScore < staticEval) {
@@ -704,12 +709,12 @@ public final class Search {
         int us = position.sideToMove();
 
         if (!pvNode && !inCheck && Math.abs(beta) < Score.MATE_BOUND) {
-            // Step 7. Reverse futility: so far above beta that a quiet move of ours is unlikely to be refuted.
+            // Step 8. Reverse futility: so far above beta that a quiet move of ours is unlikely to be refuted.
             if (depth <= REVERSE_FUTILITY_DEPTH && estimate < Score.MATE_BOUND
                     && estimate - REVERSE_FUTILITY_MARGIN * (improving ? depth - 1 : depth) >= beta) {
                 return estimate;
             }
-            // Step 8. Null move: if passing still fails high, a real move will too. Not with only pawns (zugzwang).
+            // Step 9. Null move: if passing still fails high, a real move will too. Not with only pawns (zugzwang).
             if (nullMoveAllowed && !excluding && depth >= NULL_MOVE_MIN_DEPTH && estimate >= beta
                     && staticEval >= beta && position.hasNonPawnMaterial(us)) {
                 int reduction = 3 + depth / 4 + Math.min(3, (estimate - beta) / 200);
@@ -743,12 +748,12 @@ public final class Search {
             }
         }
 
-        // Step 9. Internal iterative reduction: without a table move the ordering is poor, search shallower first.
+        // Step 10. Internal iterative reduction: without a table move the ordering is poor, search shallower first.
         if (tableMove == Move.NONE && depth >= 4) {
             depth--;
         }
 
-        // Step 10. Singular extension: when the table move is the only good one (the others, searched shallower
+        // Step 11. Singular extension: when the table move is the only good one (the others, searched shallower
         // without it, fail low against a bound below its table score), it is extended, unless the node is in check
         // (step 1 has extended it already: both together would let a line of checks and evasions go on without
         // losing depth); when even without it the node fails high, the node is cut (multi-cut); when the table move
@@ -783,7 +788,7 @@ public final class Search {
             }
         }
 
-        // Step 11. The moves, best first, with late move, history, futility and SEE pruning, and reductions.
+        // Step 12. The moves, best first, with late move, history, futility and SEE pruning, and reductions.
         int context1 = History.context(position, 1);
         int context2 = History.context(position, 2);
         MovePicker picker = pickers[ply + nesting];
@@ -801,6 +806,7 @@ public final class Search {
         int originalAlpha = alpha;
         int bestScore = NO_SCORE;
         int bestMove = Move.NONE;
+        boolean bestMoveQuiet = false;
         int moveCount = 0;
         int previousMove = position.lastMove();
         for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
@@ -897,11 +903,12 @@ public final class Search {
                 bestScore = score;
                 if (score > alpha) {
                     bestMove = move;
+                    bestMoveQuiet = quiet;
                     if (pvNode) {
                         updatePv(ply, move);
                     }
                     if (score >= beta) {
-                        // Step 12. History: what refuted this node is tried early next time.
+                        // Step 13. History: what refuted this node is tried early next time.
                         if (quiet) {
                             history.onQuietCutoff(us, move, ply, depth, previousMove, tried, triedCount, position,
                                     context1, context2);
@@ -927,7 +934,17 @@ public final class Search {
         if (excluding) {
             return bestScore; // the node without its table move: not the node's result, not stored
         }
-        // Step 13. Store the result.
+        // Step 14. Correction history: the evaluation's error, search score less raw evaluation, is learnt from a
+        // result that proves the corrected evaluation wrong: a fail high above it, a fail low (no best move) below it,
+        // or an exact score. Not in check (no evaluation), not when a capture or promotion is the best move (a
+        // tactic, not a misjudged position), not from a decisive score or one the endgame tables overrule.
+        if (!inCheck && (bestMove == Move.NONE || bestMoveQuiet) && !Score.isDecisive(bestScore)
+                && bestScore >= tablebaseFloor && bestScore <= tablebaseCeiling
+                && !(bestScore >= beta && bestScore <= staticEval)
+                && !(bestMove == Move.NONE && bestScore >= staticEval)) {
+            correctionHistory.update(us, position.pawnKey(), bestScore - rawEval, depth);
+        }
+        // Step 15. Store the result.
         // What the tables proved and the moves did not reach: a win is at least a win, a loss at most a loss.
         if (bestScore < tablebaseFloor) {
             table.store(key, bestMove, tablebaseFloor, depth, TranspositionTable.BOUND_LOWER, ply);
@@ -969,7 +986,9 @@ public final class Search {
         int standPat = NO_SCORE;
         int bestScore = NO_SCORE;
         if (!inCheck) {
-            standPat = evaluate();
+            // Corrected as in the main search: the stand pat is the score of most leaves, and its error is the one
+            // the correction learnt.
+            standPat = corrected(evaluate());
             if (standPat >= beta) {
                 return standPat;
             }
@@ -1081,11 +1100,17 @@ public final class Search {
     }
 
     /**
-     * Forgets the move-ordering history learnt in earlier searches, for a new game. Not during a search: called by
-     * the thread that runs them.
+     * Forgets the move-ordering history and the evaluation's correction history learnt in earlier searches, for a new
+     * game. Not during a search: called by the thread that runs them.
      */
     public void clearHistory() {
         history.clear();
+        correctionHistory.clear();
+    }
+
+    /** What this search has learnt of the static evaluation's errors. For tests. */
+    CorrectionHistory correctionHistory() {
+        return correctionHistory;
     }
 
     /** The evaluation the latest search was given. For tests. */
@@ -1110,6 +1135,11 @@ public final class Search {
 
     private int evaluate() {
         return belowMates(evaluator.evaluate(position));
+    }
+
+    /** A raw static evaluation plus the correction learnt for this pawn structure and side to move. */
+    private int corrected(int rawEval) {
+        return belowMates(rawEval + correctionHistory.correction(position.sideToMove(), position.pawnKey()));
     }
 
     /** A static score never reaches the tablebase and mate ranges, whatever the evaluation says. */
