@@ -21,8 +21,8 @@ class BuiltInNetworkTest {
         Network network = BuiltInNetwork.load();
         assumeTrue(network != null, "no network built in");
         assertEquals(128, network.hidden());
-        assertEquals(21, network.evaluate(Position.startPosition()));
-        assertEquals(16, network.evaluate(Fen.parse(KIWIPETE)));
+        assertEquals(25, network.evaluate(Position.startPosition()));
+        assertEquals(4, network.evaluate(Fen.parse(KIWIPETE)));
         List<Position> positions = RandomPositions.of(2000, 17);
         long checksum = 0;
         Accumulators accumulators = new Accumulators(network);
@@ -32,6 +32,6 @@ class BuiltInNetworkTest {
             assertEquals(score, accumulators.evaluate(position));
             checksum = checksum * 31 + score;
         }
-        assertEquals(7_221_405_386_496_786_932L, checksum);
+        assertEquals(1_128_959_960_011_400_797L, checksum);
     }
 }

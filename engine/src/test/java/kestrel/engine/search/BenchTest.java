@@ -28,7 +28,7 @@ class BenchTest {
     }
 
     /** The end of the summary line: the evaluation the bench searched with. */
-    static final String EVALUATION = "(handcrafted evaluation|network, hidden size \\d+)";
+    static final String EVALUATION = "(handcrafted evaluation|network, hidden size \\d+(, king mirroring)?(, \\d+ output buckets)?)";
 
     @Test
     void severalThreadsForATimeEachSayHowTheySearched() {

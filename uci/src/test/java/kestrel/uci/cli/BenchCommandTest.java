@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class BenchCommandTest {
     /** The end of the summary line: the evaluation the bench searched with. */
-    private static final String EVALUATION = ", (handcrafted evaluation|network, hidden size \\d+)";
+    private static final String EVALUATION = ", (handcrafted evaluation|network, hidden size \\d+(, king mirroring)?(, \\d+ output buckets)?)";
     private static final Network NETWORK = TestNetworkFiles.random(16, 9);
 
     @TempDir
