@@ -254,16 +254,8 @@ public final class Network {
 
     /** Fills the two accumulators (White's perspective, Black's) from the position's pieces. */
     public void refresh(Position position, short[] white, short[] black) {
-        System.arraycopy(featureBiases, 0, white, 0, hidden);
-        System.arraycopy(featureBiases, 0, black, 0, hidden);
-        int whiteMirror = mirror(position, Piece.WHITE);
-        int blackMirror = mirror(position, Piece.BLACK);
-        for (long rest = position.occupied(); rest != 0; rest &= rest - 1) {
-            int square = Long.numberOfTrailingZeros(rest);
-            int piece = position.pieceAt(square);
-            addFeature(white, Features.index(Piece.WHITE, piece, square ^ whiteMirror));
-            addFeature(black, Features.index(Piece.BLACK, piece, square ^ blackMirror));
-        }
+        refresh(position, Piece.WHITE, white);
+        refresh(position, Piece.BLACK, black);
     }
 
     /** Fills {@code perspective}'s accumulator from the position's pieces; allocates nothing. */

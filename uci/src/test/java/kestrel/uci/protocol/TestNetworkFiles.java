@@ -15,41 +15,42 @@ public final class TestNetworkFiles {
 
     public static Network random(int hidden, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        short[] featureWeights = new short[Features.COUNT * hidden];
-        for (int i = 0; i < featureWeights.length; i++) {
-            featureWeights[i] = (short) random.nextInt(-120, 121);
-        }
-        short[] featureBiases = new short[hidden];
-        for (int i = 0; i < hidden; i++) {
-            featureBiases[i] = (short) random.nextInt(0, 200);
-        }
-        short[] outputWeights = new short[2 * hidden];
-        for (int i = 0; i < outputWeights.length; i++) {
-            outputWeights[i] = (short) random.nextInt(-100, 101);
-        }
-        return new Network(hidden, featureWeights, featureBiases, outputWeights, 0);
+        return new Network(hidden, randomFeatureWeights(random, hidden), randomFeatureBiases(random, hidden),
+                randomOutputWeights(random, 2 * hidden), 0);
     }
 
     /** As {@link #random(int, long)}, with king mirroring and {@code buckets} output buckets (format version 2). */
     public static Network random(int hidden, boolean kingMirror, int buckets, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        short[] featureWeights = new short[Features.COUNT * hidden];
-        for (int i = 0; i < featureWeights.length; i++) {
-            featureWeights[i] = (short) random.nextInt(-120, 121);
-        }
-        short[] featureBiases = new short[hidden];
-        for (int i = 0; i < hidden; i++) {
-            featureBiases[i] = (short) random.nextInt(0, 200);
-        }
-        short[] outputWeights = new short[buckets * 2 * hidden];
-        for (int i = 0; i < outputWeights.length; i++) {
-            outputWeights[i] = (short) random.nextInt(-100, 101);
-        }
+        short[] featureWeights = randomFeatureWeights(random, hidden);
+        short[] featureBiases = randomFeatureBiases(random, hidden);
+        short[] outputWeights = randomOutputWeights(random, buckets * 2 * hidden);
         int[] outputBiases = new int[buckets];
         for (int bucket = 0; bucket < buckets; bucket++) {
             outputBiases[bucket] = random.nextInt(-2000, 2001);
         }
         return new Network(hidden, kingMirror, buckets, featureWeights, featureBiases, outputWeights, outputBiases);
+    }
+
+    private static short[] randomFeatureWeights(SplittableRandom random, int hidden) {
+        return randomShorts(random, Features.COUNT * hidden, -120, 120);
+    }
+
+    private static short[] randomFeatureBiases(SplittableRandom random, int hidden) {
+        return randomShorts(random, hidden, 0, 199);
+    }
+
+    private static short[] randomOutputWeights(SplittableRandom random, int count) {
+        return randomShorts(random, count, -100, 100);
+    }
+
+    /** {@code count} values drawn uniformly from {@code min} .. {@code max}, both included. */
+    private static short[] randomShorts(SplittableRandom random, int count, int min, int max) {
+        short[] values = new short[count];
+        for (int i = 0; i < count; i++) {
+            values[i] = (short) random.nextInt(min, max + 1);
+        }
+        return values;
     }
 
     public static Path write(Path file, Network network) throws IOException {
