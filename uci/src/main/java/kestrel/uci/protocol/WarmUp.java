@@ -22,10 +22,10 @@ final class WarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(WarmUp.class);
     static final long NODES = 300_000;
     /** An opening, a middlegame and an endgame, so that every evaluation term and move kind is compiled. */
-    private static final String[] POSITIONS = {
+    static final String[] POSITIONS = {
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
         "r2q1rk1/pp2bppp/2n1pn2/2pp4/3P1B2/2P1PN2/PP1NBPPP/R2Q1RK1 w - - 0 9",
-        "8/5pk1/6p1/3R3p/5P1P/6P1/r4K2/8 b - - 1 41",
+        "8/5pk1/6p1/3R3p/5P1P/r5P1/5K2/8 b - - 1 41",
     };
 
     private final SearchControl control = new SearchControl();

@@ -1,7 +1,9 @@
 package kestrel.uci.protocol;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import kestrel.engine.Fen;
 import kestrel.engine.eval.Evaluation;
 import org.junit.jupiter.api.Test;
 
@@ -27,5 +29,13 @@ class WarmUpTest {
     void itEndsByItselfAfterItsNodes() throws InterruptedException {
         WarmUp warmUp = WarmUp.start(Evaluation.HANDCRAFTED);
         assertTrue(endsWithin(warmUp, 60_000), "still warming up after a minute");
+    }
+
+    @Test
+    void everyPositionIsLegal() {
+        // A position that fails to parse is skipped with only a log line, and its part of the code stays cold.
+        for (String fen : WarmUp.POSITIONS) {
+            assertDoesNotThrow(() -> Fen.parse(fen), fen);
+        }
     }
 }
