@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The fixed-node SPRT of scripts/sprt.sh on a lent many-core machine that has no Java (docs/search.md).
+#
+#   scripts/device-sprt.sh pack NEW.jar BASE.jar [FILE...]
+#       here: puts a small Java runtime, fastchess, the noob_3moves openings, the two jars (as new.jar and base.jar)
+#       (one jar when they are the same file) and any further FILEs (networks, say) into .devsprt/ (git-ignored through .git/info/exclude); carry
+#       ".devsprt" to the other machine.
+#   bash .devsprt/device-sprt.sh run SECONDS CONCURRENCY NODES [ELO0] [ELO1] [SEED]
+#       there: plays new against base at NODES nodes a move (ELO0 0 and ELO1 10 unless given), CONCURRENCY games at
+#       once, until the LLR crosses a bound or SECONDS pass, and writes $OUT/fastchess.log (a summary with the
+#       pentanomial counts every 20 games, for scripts/sprt-combine.sh) and $OUT/games.pgn.
+#       NEW_OPTIONS and BASE_OPTIONS add fastchess engine options; @HERE@ in them stands for the .devsprt folder
+#       there, e.g. NEW_OPTIONS=option.EvalFile=@HERE@/net.nnue.
+#
+# The adjudication, openings and table size are those of scripts/sprt.sh, so the runs of both can be combined.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+pack() {
+    local new=${1:?NEW.jar} base=${2:?BASE.jar}
+    shift 2
+    local root shared
+    root="$(git -C "$here" rev-parse --show-toplevel)"
+    shared="$root/../shared"
+    local out="$root/.devsprt"
+    local exclude
+    exclude="$(cd "$root" && git rev-parse --path-format=absolute --git-common-dir)/info/exclude"
+    mkdir -p "$(dirname "$exclude")"
+    grep -qx "/.devsprt/" "$exclude" 2>/dev/null || echo "/.devsprt/" >> "$exclude"
+    mkdir -p "$out"
+    local modules=java.base,java.logging,java.xml,java.naming,java.management,jdk.unsupported,java.sql,jdk.management,jdk.incubator.vector
+    if [ ! -f "$out/jre.tar.xz" ]; then
+        local tmp
+        tmp="$(mktemp -d)"
+        # Uncompressed modules under xz -9 come to about 13 MB, 8 less than jlink's own compression under xz: the
+        # whole checkout that travels must stay under 64 MiB.
+        jlink --add-modules "$modules" --strip-debug --no-header-files --no-man-pages --compress=0 --output "$tmp/jre"
+        tar -C "$tmp" -cf - jre | xz -T2 -9 > "$out/jre.tar.xz"
+        rm -rf "$tmp"
+    fi
+    xz -9 -c "${FASTCHESS:-$shared/tools/bin/fastchess}" > "$out/fastchess.xz"
+    cp "${OPENINGS:-$shared/data/openings/noob_3moves_4000.epd}" "$out/openings.epd"
+    rm -f "$out/new.jar" "$out/base.jar"
+    cp "$new" "$out/new.jar"
+    # One jar when both sides run the same build (two networks, say): 2 MB less to send.
+    cmp -s "$new" "$base" || cp "$base" "$out/base.jar"
+    [ $# -eq 0 ] || cp "$@" "$out/"
+    cp "$here/device-sprt.sh" "$out/"
+    du -sh "$out"
+}
+
+run() {
+    local seconds=${1:?seconds} concurrency=${2:?concurrency} nodes=${3:?nodes}
+    local elo0=${4:-0} elo1=${5:-10} seed=${6:-1}
+    local out="${OUT:-$PWD/out}"
+    local work=/tmp/kestrel-sprt
+    mkdir -p "$out" "$work"
+    [ -x "$work/jre/bin/java" ] || tar -C "$work" -xJf "$here/jre.tar.xz"
+    [ -x "$work/fastchess" ] || { xz -dc "$here/fastchess.xz" > "$work/fastchess" && chmod +x "$work/fastchess"; }
+    local base="$here/base.jar"
+    [ -f "$base" ] || base="$here/new.jar"
+    local java="$work/jre/bin/java"
+    local jvm="-XX:+UseSerialGC --add-modules jdk.incubator.vector -jar"
+    # Word splitting of the option lists is wanted: each is a list of key=value words without spaces.
+    # shellcheck disable=SC2086
+    timeout --signal=INT --kill-after=20 "$seconds" "$work/fastchess" \
+        -engine cmd="$java" args="$jvm $here/new.jar" name=new ${NEW_OPTIONS:+${NEW_OPTIONS//@HERE@/$here}} \
+        -engine cmd="$java" args="$jvm $base" name=base ${BASE_OPTIONS:+${BASE_OPTIONS//@HERE@/$here}} \
+        -each proto=uci tc=60+1 nodes="$nodes" option.Hash=16 \
+        -openings file="$here/openings.epd" format=epd order=random -srand "$seed" \
+        -rounds 20000 -games 2 -repeat -concurrency "$concurrency" -recover -ratinginterval 10 \
+        -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05 \
+        -resign movecount=4 score=800 -draw movenumber=40 movecount=10 score=8 \
+        -pgnout file="$out/games.pgn" > "$out/fastchess.log" 2>&1 || echo "fastchess exit $? (124 or 130: the time ran out)"
+    grep -E "^Results of|^Elo|^Games|^Ptnml|^LLR" "$out/fastchess.log" | tail -8
+}
+
+case "${1:-}" in
+    pack) shift; pack "$@" ;;
+    run) shift; run "$@" ;;
+    *) sed -n 2,15p "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac
