@@ -5,7 +5,8 @@ import kestrel.engine.MoveGenerator;
 
 /**
  * The moves of the root with what the iterations learnt about each: score, principal variation, and the nodes its
- * subtree took in the current iteration (a good guess of how hard it is to refute, used to order the next one).
+ * subtree took in the current iteration (a good guess of how hard it is to refute, used to order the next one, and
+ * the best move's share of them tells the time manager how clear the choice was).
  *
  * <p>The list is kept in search order. Index 0 always holds the move to play: an iteration moves a root move to the
  * front only once its search has completed and beaten every move before it, so a search stopped half-way through an
@@ -84,6 +85,20 @@ final class RootMoves {
 
     void addNodes(int index, long count) {
         nodes[index] += count;
+    }
+
+    /** The nodes the subtree of the move at {@code index} took in the current iteration. */
+    long nodes(int index) {
+        return nodes[index];
+    }
+
+    /** The nodes the subtrees of all root moves took in the current iteration. */
+    long totalNodes() {
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            total += nodes[i];
+        }
+        return total;
     }
 
     void resetNodes() {

@@ -159,6 +159,7 @@ public final class Search {
      * pawn-only results under full keys, valid in any game, and a network's accumulators are large.
      */
     private Evaluator evaluator;
+    /** Decides when this thread stops (time, nodes, stop, ponder, infinite): the search only asks it. */
     private TimeManager time;
     /** This thread's prober of the tables it was last given (probers keep scratch, so one per thread). */
     private TablebaseProber prober;
@@ -176,16 +177,15 @@ public final class Search {
     private long nodes;
     /** How many of {@link #nodes} have been added to the control's total. */
     private long flushedNodes;
-    /** The node limit of {@code go nodes}, for all threads together (Long.MAX_VALUE when none). */
-    private long totalNodeLimit;
-    /** This thread's share of the node limit: the limit less the other threads' nodes, as last seen (main only). */
+    /**
+     * The time manager's node count at which this thread stops at once, copied here for the check at every node
+     * (Long.MAX_VALUE for a helper or without a node limit).
+     */
     private long nodeLimit;
     private int selectiveDepth;
     private long startNanos;
     /** When the next current root move may be reported. */
     private long nextCurrentMoveNanos;
-    private boolean pondering;
-    private boolean infinite;
     /** False during the first iteration, which always completes so that there is always a move to play. */
     private boolean abortAllowed;
     private boolean aborted;
@@ -273,16 +273,8 @@ public final class Search {
         history.clearKillers();
         aborted = false;
         abortAllowed = false;
-        totalNodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
-        // A helper leaves the node limit to the total (see checkSignals).
-        nodeLimit = helper ? Long.MAX_VALUE : totalNodeLimit;
-        infinite = limits.infinite();
-        pondering = limits.ponder() && !control.isPonderHit();
-        time = new TimeManager(limits, position.sideToMove(), startNanos);
-        if (limits.ponder() && !pondering) {
-            // The ponder hit came before the search started: the clock runs from then.
-            time.restart(control.ponderHitNanos());
-        }
+        time = new TimeManager(limits, position.sideToMove(), startNanos, control, helper);
+        nodeLimit = time.threadNodeLimit();
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_DEPTH) : MAX_DEPTH;
 
         // The root's evaluation, for `improving` two plies down.
@@ -337,8 +329,7 @@ public final class Search {
                 report(depth, line, rootMoves.score(line), Bound.EXACT);
             }
             reportedBest = rootMoves.move(0);
-            if (helper ? control.isStopped() || control.isFinished() : shouldStopAfter(limits, depth,
-                    rootMoves.score(0))) {
+            if (time.stopAfterIteration(depth, rootMoves, nodes)) {
                 break;
             }
         }
@@ -516,40 +507,6 @@ public final class Search {
             }
         }
         return bestScore;
-    }
-
-    /** Main thread: whether to start another iteration after this one. */
-    private boolean shouldStopAfter(SearchLimits limits, int completedDepth, int score) {
-        if (control.isStopped()) {
-            return true;
-        }
-        // The strength budget ends even a ponder or infinite search: the result is then held as usual. Depth 2
-        // always completes, so that a mate in one, ours or the opponent's, is seen at every strength.
-        StrengthLimit strength = limits.strength();
-        if (strength != null && nodes >= strength.nodes() && completedDepth >= 2) {
-            return true;
-        }
-        pollPonderHit();
-        if (pondering || infinite) {
-            return false;
-        }
-        if (nodes >= nodeLimit || control.isNodeLimitReached()) {
-            return true;
-        }
-        if (limits.mate() > 0 && score >= Score.MATE_BOUND && Score.movesToMate(score) <= limits.mate()) {
-            return true;
-        }
-        if (time.isClockBased() && rootMoves.count() == 1) {
-            return true; // an only move: save the clock
-        }
-        return time.softLimitReached(System.nanoTime());
-    }
-
-    private void pollPonderHit() {
-        if (pondering && control.isPonderHit()) {
-            pondering = false;
-            time.restart(control.ponderHitNanos());
-        }
     }
 
     /**
@@ -1173,26 +1130,10 @@ public final class Search {
         return aborted;
     }
 
-    /**
-     * Every 1024 nodes: adds this thread's nodes to the total and tells whether to unwind. A helper stops with the
-     * main thread, on {@code stop}, or when the total reaches the node limit (which it then tells the main thread).
-     * The main thread stops on {@code stop}, at the node limit of all threads together, or at the hard time limit.
-     */
+    /** Every 1024 nodes: adds this thread's nodes to the total and asks the time manager whether to unwind. */
     private boolean checkSignals() {
-        long total = flushCounts();
-        if (helper) {
-            if (total >= totalNodeLimit) {
-                control.reachNodeLimit();
-                return true;
-            }
-            return control.isStopped() || control.isFinished();
-        }
-        // The others' nodes count against the limit too (with one thread there are none: the limit stays).
-        nodeLimit = totalNodeLimit - (total - nodes);
-        if (control.isStopped() || control.isNodeLimitReached() || nodes >= nodeLimit) {
-            return true;
-        }
-        pollPonderHit();
-        return !pondering && time.hardLimitReached(System.nanoTime());
+        boolean stop = time.mustStop(nodes, flushCounts());
+        nodeLimit = time.threadNodeLimit();
+        return stop;
     }
 }

@@ -1,38 +1,115 @@
 package kestrel.engine.search;
 
+import kestrel.engine.Move;
 import kestrel.engine.Piece;
 
 /**
- * How long one search may think, from the limits of {@code go}.
+ * When one search thread stops: the one place that decides it. The search asks after each completed iteration
+ * ({@link #stopAfterIteration}: may another one start?) and every 1024 nodes ({@link #mustStop}: unwind now?); it
+ * decides nothing itself. The decision covers {@code stop}, pondering and the ponder hit, {@code infinite}, the node
+ * limit of all threads, the strength limit's node budget, {@code go mate}, the only move on a clock, and the two time
+ * limits. A helper thread of a parallel search stops only with the main thread, on {@code stop}, or at the node
+ * limit.
  *
- * <p>Two limits: after the <em>soft</em> limit no new iteration starts; at the <em>hard</em> limit the search stops
- * in the middle of one. Both are measured from the origin: the start of the search, or the ponder hit.
+ * <p>Two time limits: after the <em>soft</em> limit no new iteration starts; at the <em>hard</em> limit the search
+ * stops in the middle of one. Both are measured from the origin: the start of the search, or the ponder hit.
  *
  * <p>With a clock: {@code left = clock - moveOverhead} (the overhead covers the GUI and the pipes). The plan is an
  * even share of what is left over the moves still to play plus one in reserve ({@code movestogo + 1}, else an
- * assumed {@value #DEFAULT_MOVES_TO_GO}), plus most of the increment. No iteration starts after
- * {@value #SOFT_PERCENT}% of the plan, since the next one would most likely overrun it; the hard limit allows
- * {@value #HARD_FACTOR} times the plan. Neither may exceed a safe fraction of {@code left}: half of it, or
- * {@value #LAST_MOVE_PERCENT}% when the time control ends with this move. With {@code movetime}: both limits are
- * {@code movetime - moveOverhead}. With neither (depth, nodes, mate, infinite, ponder before the hit) there is no
- * time limit.
+ * assumed {@value #DEFAULT_MOVES_TO_GO}), plus {@value #INCREMENT_PERCENT}% of the increment. The base soft limit is
+ * {@value #SOFT_PERCENT}% of the plan, since the next iteration would most likely overrun it; the hard limit allows
+ * {@value #HARD_FACTOR} times the plan. Neither may exceed a safe fraction of {@code left}: {@value #CAP_PERCENT}%,
+ * or {@value #LAST_MOVE_PERCENT}% when the time control ends with this move. After each completed iteration the soft
+ * limit is the base one scaled by {@link #scale}: longer while the best move keeps changing or another move took
+ * most of the root's nodes, shorter when the best move has stood for several iterations and took most of them; it
+ * never passes the hard limit. With {@code movetime}: both limits are {@code movetime - moveOverhead}, unscaled, so
+ * the whole time is used. With neither (depth, nodes, mate, infinite, ponder before the hit) there is no time limit.
  */
 public final class TimeManager {
-    static final int DEFAULT_MOVES_TO_GO = 30;
-    private static final int MAX_MOVES_TO_GO = 50;
+    // ------------------------------------------------------------------------------------------------------------
+    // The tunables of time management, all of them.
+
+    /** Moves assumed left in the time control when {@code go} gives no {@code movestogo}. */
+    static final int DEFAULT_MOVES_TO_GO = 20;
+    /** A larger {@code movestogo} is taken as this many (a long control is not worth a smaller share). */
+    static final int MAX_MOVES_TO_GO = 50;
+    /** The share of the increment the plan adds, in percent (the rest is a reserve). */
+    static final int INCREMENT_PERCENT = 75;
+    /** The base soft limit, in percent of the plan: no iteration starts after it, the next would overrun. */
     static final int SOFT_PERCENT = 60;
+    /** The hard limit, in plans. */
     static final int HARD_FACTOR = 3;
+    /** Neither limit may pass this share of what is left on the clock, in percent ... */
+    static final int CAP_PERCENT = 50;
+    /** ... or this share when this is the last move before the time control ({@code movestogo 1}). */
     static final int LAST_MOVE_PERCENT = 70;
+    /**
+     * The soft limit's factor by best-move stability: index {@code n} for a best move unchanged over the last
+     * {@code n} completed iterations (the last entry for that many or more). A new best move buys time to confirm
+     * it; one that has stood for four iterations is played sooner.
+     */
+    static final double[] STABILITY_FACTORS = {1.6, 1.3, 1.05, 0.9, 0.75};
+    /**
+     * The soft limit's factor by the best move's share {@code s} (0 .. 1) of the nodes of all root moves in the last
+     * completed iteration: {@code (NODE_SHARE_BASE - s) * NODE_SHARE_SCALE}, from 2.1 (the others took all the
+     * nodes: they were hard to refute) down to 0.7 (they fell at once), 1 at {@code s} about 0.79.
+     */
+    static final double NODE_SHARE_BASE = 1.5;
+    /** See {@link #NODE_SHARE_BASE}. */
+    static final double NODE_SHARE_SCALE = 1.4;
+
+    // ------------------------------------------------------------------------------------------------------------
+
     private static final long NANOS_PER_MILLI = 1_000_000L;
 
+    private final SearchControl control;
+    private final boolean helper;
+    private final boolean infinite;
+    /** The node limit of {@code go nodes}, for all threads together (Long.MAX_VALUE when none). */
+    private final long totalNodeLimit;
+    /** The strength limit's node budget for the main thread (Long.MAX_VALUE at full strength). */
+    private final long strengthNodes;
+    /** {@code go mate N}: N, else 0. */
+    private final int mateMoves;
     private final boolean limited;
     private final boolean clockBased;
-    private final long softMillis;
+    /** The soft limit before scaling. */
+    private final long baseSoftMillis;
+    /** The soft limit in force: the base one, scaled after each completed iteration of a clocked search. */
+    private long softMillis;
     private final long hardMillis;
     private long originNanos;
+    /** Before the ponder hit: no time limit. */
+    private boolean pondering;
+    /** This thread's share of the node limit: the limit less the other threads' nodes, as last seen. */
+    private long threadNodeLimit;
+    /** The best move of the last completed iteration, and for how many iterations before it it was already best. */
+    private int lastBestMove;
+    private int stableIterations;
 
-    public TimeManager(SearchLimits limits, int sideToMove, long originNanos) {
-        this.originNanos = originNanos;
+    /** For a search on its own (tests): a control of its own, the main thread. */
+    TimeManager(SearchLimits limits, int sideToMove, long originNanos) {
+        this(limits, sideToMove, originNanos, new SearchControl(), false);
+    }
+
+    /**
+     * The decisions of one thread of the search under {@code control} (the main thread unless {@code helper}), that
+     * started at {@code originNanos}.
+     */
+    TimeManager(SearchLimits limits, int sideToMove, long originNanos, SearchControl control, boolean helper) {
+        this.control = control;
+        this.helper = helper;
+        this.infinite = limits.infinite();
+        this.totalNodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
+        // A helper leaves the node limit to the total (see mustStop).
+        this.threadNodeLimit = helper ? Long.MAX_VALUE : totalNodeLimit;
+        this.strengthNodes = limits.strength() != null ? limits.strength().nodes() : Long.MAX_VALUE;
+        this.mateMoves = limits.mate();
+        this.pondering = limits.ponder() && !control.isPonderHit();
+        // A ponder hit that came before the search started: the clock runs from then.
+        this.originNanos = limits.ponder() && !pondering ? control.ponderHitNanos() : originNanos;
+        this.lastBestMove = Move.NONE;
+
         long overhead = Math.max(0, limits.moveOverhead());
         long soft = Long.MAX_VALUE;
         long hard = Long.MAX_VALUE;
@@ -44,8 +121,8 @@ public final class TimeManager {
             boolean lastMove = limits.movesToGo() == 1;
             int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), MAX_MOVES_TO_GO) + 1
                     : DEFAULT_MOVES_TO_GO;
-            long plan = left / movesToGo + increment * 3 / 4;
-            long cap = lastMove ? left * LAST_MOVE_PERCENT / 100 : left / 2;
+            long plan = left / movesToGo + increment * INCREMENT_PERCENT / 100;
+            long cap = left * (lastMove ? LAST_MOVE_PERCENT : CAP_PERCENT) / 100;
             hard = Math.max(1, Math.min(plan * HARD_FACTOR, cap));
             soft = Math.max(1, Math.min(plan * SOFT_PERCENT / 100, hard));
         }
@@ -56,8 +133,20 @@ public final class TimeManager {
         }
         this.limited = soft != Long.MAX_VALUE;
         this.clockBased = clock;
+        this.baseSoftMillis = soft;
         this.softMillis = soft;
         this.hardMillis = hard;
+    }
+
+    /**
+     * The factor of the soft limit for a best move unchanged over {@code stableIterations} iterations that took the
+     * share {@code bestShare} of the root's nodes: the product of the two factors, each clamped to its table or
+     * range.
+     */
+    static double scale(int stableIterations, double bestShare) {
+        double stability = STABILITY_FACTORS[Math.max(0, Math.min(stableIterations, STABILITY_FACTORS.length - 1))];
+        double share = Math.max(0.0, Math.min(1.0, bestShare));
+        return stability * (NODE_SHARE_BASE - share) * NODE_SHARE_SCALE;
     }
 
     /** True when time limits the search at all. */
@@ -65,17 +154,28 @@ public final class TimeManager {
         return limited;
     }
 
-    /** True when the limits come from the clock (so an only move may be played at once). */
+    /** True when the limits come from the clock (so an only move may be played at once, and the soft limit scales). */
     public boolean isClockBased() {
         return clockBased;
     }
 
+    /** The soft limit in force: the base one, scaled by the last completed iteration. */
     public long softLimitMillis() {
         return softMillis;
     }
 
+    /** The soft limit before any scaling. */
+    public long baseSoftLimitMillis() {
+        return baseSoftMillis;
+    }
+
     public long hardLimitMillis() {
         return hardMillis;
+    }
+
+    /** Iterations before the last completed one with the same best move (0 after a change). */
+    int stableIterations() {
+        return stableIterations;
     }
 
     /** Measures from a new origin: the ponder hit, when the opponent's clock stopped and ours started. */
@@ -83,13 +183,101 @@ public final class TimeManager {
         this.originNanos = originNanos;
     }
 
-    /** True when no new iteration should start. */
+    /** True when no new iteration should start by the time alone. */
     public boolean softLimitReached(long nowNanos) {
         return limited && nowNanos - originNanos >= softMillis * NANOS_PER_MILLI;
     }
 
-    /** True when the search must stop now. */
+    /** True when the search must stop now by the time alone. */
     public boolean hardLimitReached(long nowNanos) {
         return limited && nowNanos - originNanos >= hardMillis * NANOS_PER_MILLI;
+    }
+
+    /**
+     * An iteration completed with {@code bestMove} best, which took {@code bestMoveNodes} of the {@code rootNodes}
+     * nodes of all root moves: counts the best move's stability and scales the soft limit (a clocked search only;
+     * {@code movetime} keeps its whole time), at most to the hard limit.
+     */
+    void iterationCompleted(int bestMove, long bestMoveNodes, long rootNodes) {
+        stableIterations = bestMove == lastBestMove ? stableIterations + 1 : 0;
+        lastBestMove = bestMove;
+        if (!clockBased) {
+            return;
+        }
+        double share = rootNodes > 0 ? (double) bestMoveNodes / rootNodes : 1.0;
+        double scaled = baseSoftMillis * scale(stableIterations, share);
+        softMillis = Math.max(1, Math.min(hardMillis, (long) scaled));
+    }
+
+    /**
+     * After a completed iteration of depth {@code completedDepth} (the moves in {@code rootMoves} sorted, the best
+     * first): whether to stop rather than start another. This thread searched {@code ownNodes} so far.
+     */
+    boolean stopAfterIteration(int completedDepth, RootMoves rootMoves, long ownNodes) {
+        if (helper) {
+            return control.isStopped() || control.isFinished();
+        }
+        iterationCompleted(rootMoves.move(0), rootMoves.nodes(0), rootMoves.totalNodes());
+        if (control.isStopped()) {
+            return true;
+        }
+        // The strength budget ends even a ponder or infinite search: the result is then held as usual. Depth 2
+        // always completes, so that a mate in one, ours or the opponent's, is seen at every strength.
+        if (ownNodes >= strengthNodes && completedDepth >= 2) {
+            return true;
+        }
+        pollPonderHit();
+        if (pondering || infinite) {
+            return false;
+        }
+        if (ownNodes >= threadNodeLimit || control.isNodeLimitReached()) {
+            return true;
+        }
+        int score = rootMoves.score(0);
+        if (mateMoves > 0 && score >= Score.MATE_BOUND && Score.movesToMate(score) <= mateMoves) {
+            return true;
+        }
+        if (clockBased && rootMoves.count() == 1) {
+            return true; // an only move: save the clock
+        }
+        return softLimitReached(System.nanoTime());
+    }
+
+    /**
+     * Every 1024 nodes, once this thread's {@code ownNodes} are in the control's {@code totalNodes}: whether to
+     * unwind now. A helper stops with the main thread, on {@code stop}, or when the total reaches the node limit
+     * (which it then tells the main thread). The main thread stops on {@code stop}, at the node limit of all threads
+     * together, or at the hard time limit (never while pondering).
+     */
+    boolean mustStop(long ownNodes, long totalNodes) {
+        if (helper) {
+            if (totalNodes >= totalNodeLimit) {
+                control.reachNodeLimit();
+                return true;
+            }
+            return control.isStopped() || control.isFinished();
+        }
+        // The others' nodes count against the limit too (with one thread there are none: the limit stays).
+        threadNodeLimit = totalNodeLimit - (totalNodes - ownNodes);
+        if (control.isStopped() || control.isNodeLimitReached() || ownNodes >= threadNodeLimit) {
+            return true;
+        }
+        pollPonderHit();
+        return !pondering && hardLimitReached(System.nanoTime());
+    }
+
+    /**
+     * The node count at which this thread stops at once, checked at every node (the others' nodes as last seen by
+     * {@link #mustStop}); Long.MAX_VALUE for a helper or without a node limit.
+     */
+    long threadNodeLimit() {
+        return threadNodeLimit;
+    }
+
+    private void pollPonderHit() {
+        if (pondering && control.isPonderHit()) {
+            pondering = false;
+            restart(control.ponderHitNanos());
+        }
     }
 }

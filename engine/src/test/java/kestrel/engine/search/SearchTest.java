@@ -7,8 +7,10 @@ import static kestrel.engine.search.SearchTesting.search;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -248,6 +250,27 @@ class SearchTest {
         SearchResult result = search.run(Fen.parse(MIDDLEGAME),
                 new SearchLimits().ponder(true).whiteTime(30).blackTime(30).moveOverhead(0), control, HANDCRAFTED);
         assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));
+    }
+
+    @Test
+    void moveTimeIsUsedWhole() {
+        // The soft limit's scaling must not cut a movetime short: the search ends at the hard limit, 300 ms.
+        long start = System.nanoTime();
+        SearchResult result = search(MIDDLEGAME, new SearchLimits().moveTime(300).moveOverhead(0));
+        long elapsedMillis = (System.nanoTime() - start) / 1_000_000L;
+        assertTrue(elapsedMillis >= 300, elapsedMillis + " ms");
+        assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));
+    }
+
+    @Test
+    void aSearchOnAClockStopsOnItsOwnWithinTheHardLimit() {
+        // 2 s on the clock, no movestogo: plan 100 ms, soft limit 60 ms scaled (at most x3.36), hard limit 300 ms.
+        TimeManager time = new TimeManager(new SearchLimits().whiteTime(2_000).moveOverhead(0), 0, 0);
+        assertEquals(300, time.hardLimitMillis());
+        SearchResult result = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> search(MIDDLEGAME,
+                new SearchLimits().whiteTime(2_000).blackTime(2_000).moveOverhead(0)));
+        assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));
+        assertTrue(result.depth() >= 1);
     }
 
     @Test
