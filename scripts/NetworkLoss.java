@@ -1,20 +1,19 @@
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import kestrel.engine.Fen;
 import kestrel.engine.nnue.BuiltInNetwork;
 import kestrel.engine.nnue.Network;
 import kestrel.engine.nnue.NetworkFile;
-import kestrel.engine.nnue.TrainingRecord;
+import kestrel.engine.nnue.training.TrainingData;
 
 /**
- * The loss against the search scores (lambda 0, as the trainer measures it) of networks on the last positions of one
- * data file, with the quantized networks as the engine runs them: a way to compare a candidate with the shipped
- * network on positions neither was trained on.
+ * The loss against the search scores (lambda 0) of networks on the last positions of one data file, computed as the
+ * trainer computes it ({@link TrainingData#squaredError}) but with the quantized networks as the engine runs them:
+ * a way to compare a candidate with the shipped network on positions neither was trained on.
  *
  * <pre>java --add-modules jdk.incubator.vector -cp kestrel.jar scripts/NetworkLoss.java DATA COUNT NET...</pre>
- * NET is a network file or {@code builtin} (the jar's own). Records with |score| at or above 10,000 are left out, as
- * the trainer leaves them out.
+ * NET is a network file or {@code builtin} (the jar's own). Records the trainer leaves out (|score| at or above
+ * 10,000) are left out here too.
  */
 public final class NetworkLoss {
     public static void main(String[] args) throws Exception {
@@ -22,42 +21,17 @@ public final class NetworkLoss {
             System.err.println("usage: NetworkLoss DATA COUNT NET...   (NET: a network file or builtin)");
             System.exit(2);
         }
-        byte[] records = Files.readAllBytes(Path.of(args[0]));
-        int total = records.length / TrainingRecord.BYTES;
-        int first = Math.max(0, total - Integer.parseInt(args[1]));
+        TrainingData data = TrainingData.load(List.of(Path.of(args[0])), 10_000);
+        int first = Math.max(0, data.size() - Integer.parseInt(args[1]));
         for (int n = 2; n < args.length; n++) {
-            Network network = load(args[n]);
+            Network network = args[n].equals("builtin") ? BuiltInNetwork.get() : NetworkFile.read(Path.of(args[n]));
             double sum = 0;
-            int counted = 0;
-            for (int index = first; index < total; index++) {
-                int offset = index * TrainingRecord.BYTES;
-                int whiteScore = TrainingRecord.whiteScore(records, offset);
-                if (Math.abs(whiteScore) >= 10_000) {
-                    continue;
-                }
-                boolean white = TrainingRecord.sideToMove(records, offset) == 0;
-                double target = sigmoid((white ? whiteScore : -whiteScore) / (double) Network.SCALE);
-                int evaluation = network.evaluate(Fen.parse(TrainingRecord.toFen(records, offset)));
-                double error = sigmoid(evaluation / (double) Network.SCALE) - target;
-                sum += error * error;
-                counted++;
+            for (int index = first; index < data.size(); index++) {
+                int evaluation = network.evaluate(Fen.parse(data.fen(index)));
+                sum += data.squaredError(index, evaluation / (double) Network.SCALE, 0.0);
             }
-            System.out.printf("%s: loss %.6f on %d positions%n", args[n], sum / counted, counted);
+            System.out.printf("%s: loss %.6f on %d positions%n", args[n], sum / (data.size() - first),
+                    data.size() - first);
         }
-    }
-
-    private static Network load(String name) throws IOException {
-        if (name.equals("builtin")) {
-            return BuiltInNetwork.get();
-        }
-        try {
-            return NetworkFile.read(Path.of(name));
-        } catch (kestrel.engine.nnue.NetworkFormatException e) {
-            throw new IOException(name + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static double sigmoid(double x) {
-        return 1 / (1 + Math.exp(-x));
     }
 }

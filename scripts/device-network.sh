@@ -16,30 +16,17 @@
 # Environment there: OUT (the folder whose files come back; default ./out), SEED (default: the time).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# Only here, where packing happens; the copy of this script on the other machine has no device-pack.sh beside it.
+[ "${1:-}" != pack ] || . "$here/device-pack.sh"
 
 pack() {
-    local root
+    local root out
     root="$(git -C "$here" rev-parse --show-toplevel)"
-    local out="$root/.devnet"
-    local exclude
-    exclude="$(cd "$root" && git rev-parse --path-format=absolute --git-common-dir)/info/exclude"
-    mkdir -p "$(dirname "$exclude")"
-    grep -qx "/.devnet/" "$exclude" 2>/dev/null || echo "/.devnet/" >> "$exclude"
-    mkdir -p "$out"
+    out="$(device_pack_folder .devnet)"
     if [ ! -f "$root/uci/target/kestrel.jar" ]; then
         (cd "$root" && mvn -B -q package -DskipTests)
     fi
-    # The runtime is made again when it lacks a module (an older pack had no jdk.incubator.vector).
-    local modules=java.base,java.logging,java.xml,java.naming,java.management,jdk.unsupported,java.sql,jdk.management,jdk.incubator.vector
-    if [ ! -f "$out/jre.tar.xz" ] || [ "$(cat "$out/jre.modules" 2>/dev/null)" != "$modules" ]; then
-        local tmp
-        tmp="$(mktemp -d)"
-        jlink --add-modules "$modules" \
-            --strip-debug --no-header-files --no-man-pages --compress=2 --output "$tmp/jre"
-        tar -C "$tmp" -cf - jre | xz -T2 -6 > "$out/jre.tar.xz"
-        rm -rf "$tmp"
-        echo "$modules" > "$out/jre.modules"
-    fi
+    device_pack_runtime "$out"
     cp "$root/uci/target/kestrel.jar" "$here/device-network.sh" "$out/"
     du -sh "$out"
     echo "now: run with carry [\".devnet\"] and: bash .devnet/device-network.sh run 540" >&2

@@ -15,29 +15,17 @@
 # The adjudication, openings and table size are those of scripts/sprt.sh, so the runs of both can be combined.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# Only here, where packing happens; the copy of this script on the other machine has no device-pack.sh beside it.
+[ "${1:-}" != pack ] || . "$here/device-pack.sh"
 
 pack() {
     local new=${1:?NEW.jar} base=${2:?BASE.jar}
     shift 2
-    local root shared
+    local root shared out
     root="$(git -C "$here" rev-parse --show-toplevel)"
     shared="$root/../shared"
-    local out="$root/.devsprt"
-    local exclude
-    exclude="$(cd "$root" && git rev-parse --path-format=absolute --git-common-dir)/info/exclude"
-    mkdir -p "$(dirname "$exclude")"
-    grep -qx "/.devsprt/" "$exclude" 2>/dev/null || echo "/.devsprt/" >> "$exclude"
-    mkdir -p "$out"
-    local modules=java.base,java.logging,java.xml,java.naming,java.management,jdk.unsupported,java.sql,jdk.management,jdk.incubator.vector
-    if [ ! -f "$out/jre.tar.xz" ]; then
-        local tmp
-        tmp="$(mktemp -d)"
-        # Uncompressed modules under xz -9 come to about 13 MB, 8 less than jlink's own compression under xz: the
-        # whole checkout that travels must stay under 64 MiB.
-        jlink --add-modules "$modules" --strip-debug --no-header-files --no-man-pages --compress=0 --output "$tmp/jre"
-        tar -C "$tmp" -cf - jre | xz -T2 -9 > "$out/jre.tar.xz"
-        rm -rf "$tmp"
-    fi
+    out="$(device_pack_folder .devsprt)"
+    device_pack_runtime "$out"
     xz -9 -c "${FASTCHESS:-$shared/tools/bin/fastchess}" > "$out/fastchess.xz"
     cp "${OPENINGS:-$shared/data/openings/noob_3moves_4000.epd}" "$out/openings.epd"
     rm -f "$out/new.jar" "$out/base.jar"

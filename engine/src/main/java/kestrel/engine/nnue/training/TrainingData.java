@@ -162,7 +162,7 @@ public final class TrainingData {
      * The loss of one position: the squared difference between sigmoid({@code output}), an output in the network's
      * units (centipawns / {@value Network#SCALE}, side to move's view), and the position's target.
      */
-    double squaredError(int index, double output, double wdl) {
+    public double squaredError(int index, double output, double wdl) {
         double error = sigmoid(output) - target(index, wdl);
         return error * error;
     }
