@@ -116,6 +116,14 @@ public final class TrainCommand implements Callable<Integer> {
                     + "loss is measured with it (default: --lambda, a constant).")
     private Double lambdaEnd;
 
+    @Option(names = "--result-scale", paramLabel = "K|fit", defaultValue = "" + (int) TrainingSettings.DEFAULT_RESULT_SCALE,
+            description = "Centipawns per unit of the sigmoid through which the game-result term of the loss reads "
+                    + "the network: (1 - LAMBDA) (sigmoid(out) - sigmoid(score / 400))^2 + LAMBDA (sigmoid(out * 400 / "
+                    + "K) - result)^2, 50 .. 2000. 'fit' takes the K at which sigmoid(score / K) predicts the "
+                    + "training positions' results best, so that the result does not stretch the evaluation's scale "
+                    + "(default: ${DEFAULT-VALUE}, the plain blend).")
+    private String resultScale;
+
     @Option(names = "--threads", paramLabel = "N", description = "Threads (default: available processors).")
     private Integer threads;
 
@@ -163,6 +171,8 @@ public final class TrainCommand implements Callable<Integer> {
                     + "positions; --no-keep-best writes every one's).")
     private boolean keepBest;
 
+    private static final String FIT = "fit";
+
     /** The lowest validation loss written so far, and its epoch or superbatch (with --keep-best). */
     private double bestLoss = Double.POSITIVE_INFINITY;
     private int bestEpoch;
@@ -170,9 +180,9 @@ public final class TrainCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
-        TrainingSettings settings;
+        TrainingSettings asked;
         try {
-            settings = settings();
+            asked = settings();
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -183,12 +193,12 @@ public final class TrainCommand implements Callable<Integer> {
         }
         TrainingData positions;
         try {
-            positions = TrainingData.load(data, settings.maxScore());
+            positions = TrainingData.load(data, asked.maxScore());
         } catch (IOException e) {
             err.println("error: cannot read the data: " + e);
             return ExitCodes.BAD_INPUT;
         }
-        if (keepBest && settings.validationCount(positions.size()) == 0) {
+        if (keepBest && asked.validationCount(positions.size()) == 0) {
             // On by default, so only a --keep-best the user asked for is an error without validation positions.
             if (spec.commandLine().getParseResult().hasMatchedOption("--keep-best")) {
                 err.println("error: --keep-best needs validation positions (--validation above 0, and enough data)");
@@ -196,6 +206,9 @@ public final class TrainCommand implements Callable<Integer> {
             }
             keepBest = false;
         }
+        int trainingCount = positions.size() - asked.validationCount(positions.size());
+        TrainingSettings settings = FIT.equals(resultScale) && trainingCount > 0
+                ? asked.withResultScale(Math.round(positions.fittedResultScale(sample(trainingCount)))) : asked;
         err.println(String.format(Locale.ROOT, "%d positions loaded, %d left out (|score| >= %d or malformed)%s",
                 positions.size(), positions.skipped(), settings.maxScore(),
                 positions.partialBytes() > 0 ? ", " + positions.partialBytes() + " bytes of partial records ignored"
@@ -212,6 +225,10 @@ public final class TrainCommand implements Callable<Integer> {
                 settings.factorised() ? ", factorised" : "", settings.mirror() ? ", mirrored halves" : "",
                 settings.kingMirror() ? ", king mirroring" : "",
                 settings.outputBuckets() > 1 ? ", " + settings.outputBuckets() + " output buckets" : ""));
+        if (settings.resultScale() != TrainingSettings.DEFAULT_RESULT_SCALE || FIT.equals(resultScale)) {
+            err.println(String.format(Locale.ROOT, "result scale %.0f%s", settings.resultScale(),
+                    FIT.equals(resultScale) ? " (fitted to the training positions' results)" : ""));
+        }
         double baseline = HandcraftedBaseline.validationLoss(positions, settings);
         if (!Double.isNaN(baseline)) {
             err.println(String.format(Locale.ROOT, "handcrafted evaluation on the validation positions: loss %.6f",
@@ -258,10 +275,31 @@ public final class TrainCommand implements Callable<Integer> {
             case STEP -> LearningRateSchedule.step(learningRateFinalFraction, learningRateSteps);
         };
         double lambdaStart = wdl == null ? lambda : wdl;
+        double scale;
+        if (FIT.equals(resultScale)) {
+            scale = TrainingSettings.DEFAULT_RESULT_SCALE; // Fitted once the data is loaded.
+        } else {
+            try {
+                scale = Double.parseDouble(resultScale);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--result-scale takes a number of centipawns or 'fit', not '"
+                        + resultScale + "'");
+            }
+        }
         return new TrainingSettings(hidden, superbatches > 0 ? 0 : epochs, superbatches, superbatchBatches, batch,
                 learningRate, schedule, new LambdaSchedule(lambdaStart, lambdaEnd == null ? lambdaStart : lambdaEnd),
                 threads == null ? Runtime.getRuntime().availableProcessors() : threads, seed, validation, maxScore,
-                factorised, mirrorHalves, kingMirror, outputBuckets);
+                factorised, mirrorHalves, kingMirror, outputBuckets, scale);
+    }
+
+    /** At most about a million of the first {@code count} positions, evenly spread: enough to fit one number. */
+    private static int[] sample(int count) {
+        int stride = Math.max(1, count / 1_000_000);
+        int[] positions = new int[(count + stride - 1) / stride];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = i * stride;
+        }
+        return positions;
     }
 
     private static void refuseUnless(boolean allowed, ParseResult parsed, String option, String why) {

@@ -269,6 +269,23 @@ class TrainCommandTest {
         assertTrue(NetworkFile.read(directory.resolve("mirror.nnue")).kingMirror());
     }
 
+    /**
+     * The result scale is said in the header, given or fitted; on this data (every game a draw) sigmoid(score / K)
+     * predicts the results best with K as large as the fit allows, 2,000 cp.
+     */
+    @Test
+    void theResultScaleIsGivenOrFittedToTheResults() {
+        assertEquals(0, run(options(directory.resolve("k150.nnue"), "--lambda", "0.3", "--result-scale", "150")),
+                err::toString);
+        assertTrue(err.toString().contains("\nresult scale 150\n"), err::toString);
+        assertEquals(0, run(options(directory.resolve("kfit.nnue"), "--lambda", "0.3", "--result-scale", "fit")),
+                err::toString);
+        assertTrue(err.toString().contains("\nresult scale 2000 (fitted to the training positions' results)\n"),
+                err::toString);
+        assertEquals(0, run(options(directory.resolve("k400.nnue"), "--lambda", "0.3")), err::toString);
+        assertEquals(2, err.toString().split("result scale", -1).length - 1, err::toString);
+    }
+
     /** An option of another schedule or of the other way of counting is refused, not silently ignored. */
     @Test
     void optionsThatDoNotBelongTogetherAreRefused() {
@@ -284,6 +301,8 @@ class TrainCommandTest {
             {"--king-mirror", "--mirror"},
             {"--output-buckets", "0"},
             {"--output-buckets", "33"},
+            {"--result-scale", "wide"},
+            {"--result-scale", "20"},
         };
         String[] messages = {
             "error: --lr-decay belongs to --lr-schedule exponential",
@@ -296,6 +315,8 @@ class TrainCommandTest {
             "error: --mirror means nothing with --king-mirror",
             "error: output buckets must be 1 .. 32",
             "error: output buckets must be 1 .. 32",
+            "error: --result-scale takes a number of centipawns or 'fit', not 'wide'",
+            "error: result scale must be 50 .. 2000",
         };
         for (int i = 0; i < refused.length; i++) {
             err.getBuffer().setLength(0);

@@ -22,7 +22,7 @@ public final class HandcraftedBaseline {
         double sum = 0;
         for (int index = data.size() - count; index < data.size(); index++) {
             double output = evaluation.evaluate(Fen.parse(data.fen(index))) / (double) Network.SCALE;
-            sum += data.squaredError(index, output, settings.validationLambda());
+            sum += data.squaredError(index, output, settings.validationLambda(), settings.resultScale());
         }
         return sum / count;
     }

@@ -114,7 +114,8 @@ public final class Trainer {
             Workspace work = workspaces[t];
             tasks.add(() -> {
                 gradient.clear();
-                return pass(network, data, batch, from, to, lambda, work, gradient, gradientScale);
+                return pass(network, data, batch, from, to, lambda, settings.resultScale(), work, gradient,
+                        gradientScale);
             });
         }
         double lossSum = sumInOrder(pool.invokeAll(tasks));
@@ -136,20 +137,23 @@ public final class Trainer {
             int from = (int) ((long) positions.length * t / threads);
             int to = (int) ((long) positions.length * (t + 1) / threads);
             Workspace work = workspaces[t];
-            tasks.add(() -> pass(network, data, positions, from, to, lambda, work, null, 0f));
+            tasks.add(() -> pass(network, data, positions, from, to, lambda, settings.resultScale(), work, null,
+                    0f));
         }
         return sumInOrder(pool.invokeAll(tasks)) / positions.length;
     }
 
     /**
      * Forward (and, with {@code gradients}, backward) over {@code positions[from .. to)}, each an index or, to be
-     * read mirrored left to right, {@code ~index} ({@link PositionStream}); returns the summed squared error against
-     * targets of {@code lambda}. Each position's gradient is scaled by {@code gradientScale}, one over the batch
-     * size, for the mean.
+     * read mirrored left to right, {@code ~index} ({@link PositionStream}); returns the summed loss
+     * ({@link TrainingData#squaredError(int, double, double, double)}) with {@code lambda} and {@code resultScale}.
+     * Each position's gradient is scaled by {@code gradientScale}, one over the batch size, for the mean.
      */
     private static double pass(FloatNetwork network, TrainingData data, int[] positions, int from, int to,
-                               double lambda, Workspace work, Parameters gradients, float gradientScale) {
+                               double lambda, double resultScale, Workspace work, Parameters gradients,
+                               float gradientScale) {
         double lossSum = 0;
+        boolean ownScale = resultScale == Network.SCALE;
         for (int i = from; i < to; i++) {
             int entry = positions[i];
             boolean mirrored = entry < 0;
@@ -158,13 +162,23 @@ public final class Trainer {
                     work.otherFeatures, work.squares, work.pieces);
             work.bucket = Network.outputBucket(work.featureCount, network.outputBuckets());
             float output = network.forward(work);
-            float predicted = (float) TrainingData.sigmoid(output);
-            float error = predicted - data.target(index, lambda);
-            lossSum += error * error;
+            if (ownScale) {
+                // The plain blend, in float as the shipped networks were trained, so that they train again bit for
+                // bit.
+                float predicted = (float) TrainingData.sigmoid(output);
+                float error = predicted - data.target(index, lambda);
+                lossSum += error * error;
+                if (gradients != null) {
+                    // d(error²)/d(output) = 2 * error * sigmoid'(output).
+                    float outputGradient = 2 * error * predicted * (1 - predicted) * gradientScale;
+                    network.backward(work, outputGradient, gradients);
+                }
+                continue;
+            }
+            lossSum += data.squaredError(index, output, lambda, resultScale);
             if (gradients != null) {
-                // d(error²)/d(output) = 2 * error * sigmoid'(output).
-                float outputGradient = 2 * error * predicted * (1 - predicted) * gradientScale;
-                network.backward(work, outputGradient, gradients);
+                double gradient = data.squaredErrorGradient(index, output, lambda, resultScale);
+                network.backward(work, (float) (gradient * gradientScale), gradients);
             }
         }
         return lossSum;

@@ -148,14 +148,28 @@ public final class TrainingData {
 
     /** The target for position {@code index}: the blend of its score's win probability and its result. */
     float target(int index, double wdl) {
+        return (float) ((1 - wdl) * scoreProbability(index) + wdl * result(index));
+    }
+
+    /** The win probability of position {@code index}'s search score, sigmoid(score / SCALE), side to move's view. */
+    double scoreProbability(int index) {
+        return sigmoid(sideToMoveScore(index) / (double) Network.SCALE);
+    }
+
+    /** The game's result for the side to move in position {@code index}: 0 lost, 0.5 drawn, 1 won. */
+    double result(int index) {
         byte[] block = blocks.get(index >>> BLOCK_SHIFT);
         int offset = (index & BLOCK_MASK) * TrainingRecord.BYTES;
-        boolean white = TrainingRecord.sideToMove(block, offset) == Piece.WHITE;
-        int score = TrainingRecord.whiteScore(block, offset);
         double whiteResult = TrainingRecord.result(block, offset) / 2.0;
-        double scoreProbability = sigmoid((white ? score : -score) / (double) Network.SCALE);
-        double result = white ? whiteResult : 1 - whiteResult;
-        return (float) ((1 - wdl) * scoreProbability + wdl * result);
+        return TrainingRecord.sideToMove(block, offset) == Piece.WHITE ? whiteResult : 1 - whiteResult;
+    }
+
+    /** The search score of position {@code index} in centipawns, side to move's view. */
+    int sideToMoveScore(int index) {
+        byte[] block = blocks.get(index >>> BLOCK_SHIFT);
+        int offset = (index & BLOCK_MASK) * TrainingRecord.BYTES;
+        int score = TrainingRecord.whiteScore(block, offset);
+        return TrainingRecord.sideToMove(block, offset) == Piece.WHITE ? score : -score;
     }
 
     /**
@@ -165,6 +179,73 @@ public final class TrainingData {
     public double squaredError(int index, double output, double wdl) {
         double error = sigmoid(output) - target(index, wdl);
         return error * error;
+    }
+
+    /**
+     * The loss of one position when the result is read at scale {@code resultScale} ({@link
+     * TrainingSettings#resultScale}): (1 − λ) (sigmoid(output) − sigmoid(score / SCALE))² + λ (sigmoid(output × SCALE
+     * / resultScale) − result)². At the network's own scale, {@value Network#SCALE}, it is the plain blend's
+     * {@link #squaredError(int, double, double)}, which differs from the formula by λ (1 − λ) (sigmoid(score / SCALE) −
+     * result)², a term no output changes: the same gradients, the same network.
+     */
+    public double squaredError(int index, double output, double lambda, double resultScale) {
+        if (resultScale == Network.SCALE) {
+            return squaredError(index, output, lambda);
+        }
+        double scoreError = sigmoid(output) - scoreProbability(index);
+        double resultError = sigmoid(output * Network.SCALE / resultScale) - result(index);
+        return (1 - lambda) * scoreError * scoreError + lambda * resultError * resultError;
+    }
+
+    /** The derivative of {@link #squaredError(int, double, double, double)} by {@code output}. */
+    public double squaredErrorGradient(int index, double output, double lambda, double resultScale) {
+        double stretch = Network.SCALE / resultScale;
+        double predicted = sigmoid(output);
+        double resultPredicted = sigmoid(output * stretch);
+        // Each term's d(e²)/d(output) = 2 e sigmoid'; the result term's sigmoid is taken at output * stretch.
+        return 2 * (1 - lambda) * (predicted - scoreProbability(index)) * predicted * (1 - predicted)
+                + 2 * lambda * (resultPredicted - result(index)) * resultPredicted * (1 - resultPredicted) * stretch;
+    }
+
+    /**
+     * The scale K at which sigmoid(score / K) predicts the game results of {@code positions} best (least squared
+     * error), searched between 50 and 2,000 centipawns: where the result term of the loss and the score term agree.
+     */
+    public double fittedResultScale(int[] positions) {
+        double low = Math.log(50);
+        double high = Math.log(2000);
+        // Golden-section search on log K: the error is one smooth valley in K.
+        double ratio = (Math.sqrt(5) - 1) / 2;
+        double a = high - ratio * (high - low);
+        double b = low + ratio * (high - low);
+        double errorA = resultError(positions, Math.exp(a));
+        double errorB = resultError(positions, Math.exp(b));
+        for (int i = 0; i < 40; i++) {
+            if (errorA < errorB) {
+                high = b;
+                b = a;
+                errorB = errorA;
+                a = high - ratio * (high - low);
+                errorA = resultError(positions, Math.exp(a));
+            } else {
+                low = a;
+                a = b;
+                errorA = errorB;
+                b = low + ratio * (high - low);
+                errorB = resultError(positions, Math.exp(b));
+            }
+        }
+        return Math.exp((low + high) / 2);
+    }
+
+    /** The mean squared error of sigmoid(score / scale) against the results of {@code positions}. */
+    double resultError(int[] positions, double scale) {
+        double sum = 0;
+        for (int index : positions) {
+            double error = sigmoid(sideToMoveScore(index) / scale) - result(index);
+            sum += error * error;
+        }
+        return sum / Math.max(1, positions.length);
     }
 
     /** The FEN of position {@code index}, for tests and messages. */

@@ -34,11 +34,16 @@ import kestrel.engine.nnue.Network;
  * @param outputBuckets        output buckets, 1 .. {@value Network#MAX_OUTPUT_BUCKETS}, chosen by the piece count
  *                             ({@link Network#outputBucket}); 1 is the first shape (file format version 1 unless
  *                             {@code kingMirror})
+ * @param resultScale          the scale K at which the result term of the loss reads the output:
+ *                             (1 − λ) (sigmoid(out) − sigmoid(score / 400))² + λ (sigmoid(out × 400 / K) − result)².
+ *                             400, the default, is the plain blend of the target. With K where sigmoid(score / K)
+ *                             predicts the results best ({@link TrainingData#fittedResultScale}) the two terms agree
+ *                             on average, so blending the result in does not stretch the evaluation's scale
  */
 public record TrainingSettings(int hidden, int epochs, int superbatches, int superbatchBatches, int batchSize,
                                double learningRate, LearningRateSchedule learningRateSchedule, LambdaSchedule lambda,
                                int threads, long seed, double validationFraction, int maxScore, boolean factorised,
-                               boolean mirror, boolean kingMirror, int outputBuckets) {
+                               boolean mirror, boolean kingMirror, int outputBuckets, double resultScale) {
     // The defaults are the settings of the shipped network, net 8 (docs/nnue.md, "Networks tried" says how each was
     // chosen); the schedules and superbatches beyond them are for the networks still to be tried.
     public static final int DEFAULT_HIDDEN = 128;
@@ -61,6 +66,8 @@ public record TrainingSettings(int hidden, int epochs, int superbatches, int sup
     public static final boolean DEFAULT_FACTORISED = true;
     public static final boolean DEFAULT_MIRROR = true;
     public static final int DEFAULT_OUTPUT_BUCKETS = 1;
+    /** The network's own scale: the result term reads the output as the score term does. */
+    public static final double DEFAULT_RESULT_SCALE = Network.SCALE;
 
     public TrainingSettings {
         require(hidden >= 1 && hidden <= Network.MAX_HIDDEN, "hidden size must be 1 .. " + Network.MAX_HIDDEN);
@@ -80,6 +87,17 @@ public record TrainingSettings(int hidden, int epochs, int superbatches, int sup
                 "output buckets must be 1 .. " + Network.MAX_OUTPUT_BUCKETS);
         require(!(mirror && kingMirror), "mirrored halves mean nothing with king mirroring: a king-mirrored network "
                 + "sees a position and its mirror image as the same inputs");
+        require(resultScale >= 50 && resultScale <= 2000, "result scale must be 50 .. 2000");
+    }
+
+    /** A run whose result term reads the output at the network's own scale, {@value Network#SCALE}. */
+    public TrainingSettings(int hidden, int epochs, int superbatches, int superbatchBatches, int batchSize,
+                            double learningRate, LearningRateSchedule learningRateSchedule, LambdaSchedule lambda,
+                            int threads, long seed, double validationFraction, int maxScore, boolean factorised,
+                            boolean mirror, boolean kingMirror, int outputBuckets) {
+        this(hidden, epochs, superbatches, superbatchBatches, batchSize, learningRate, learningRateSchedule, lambda,
+                threads, seed, validationFraction, maxScore, factorised, mirror, kingMirror, outputBuckets,
+                DEFAULT_RESULT_SCALE);
     }
 
     /** A run of the first shape: no king mirroring, one output bucket. */
@@ -101,6 +119,13 @@ public record TrainingSettings(int hidden, int epochs, int superbatches, int sup
         this(hidden, epochs, 0, DEFAULT_SUPERBATCH_BATCHES, batchSize, learningRate,
                 LearningRateSchedule.exponential(learningRateDecay), LambdaSchedule.constant(wdl), threads, seed,
                 validationFraction, maxScore, factorised, mirror);
+    }
+
+    /** These settings with the result term read at {@code scale} ({@link #resultScale}). */
+    public TrainingSettings withResultScale(double scale) {
+        return new TrainingSettings(hidden, epochs, superbatches, superbatchBatches, batchSize, learningRate,
+                learningRateSchedule, lambda, threads, seed, validationFraction, maxScore, factorised, mirror,
+                kingMirror, outputBuckets, scale);
     }
 
     /** Whether the run counts superbatches rather than epochs. */

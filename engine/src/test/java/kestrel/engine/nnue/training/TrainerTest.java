@@ -154,7 +154,7 @@ class TrainerTest {
         double sum = 0;
         for (int i = from; i < to; i++) {
             double output = trained.evaluate(Fen.parse(data.fen(i))) / Network.SCALE;
-            sum += data.squaredError(i, output, settings(7).validationLambda());
+            sum += data.squaredError(i, output, settings(7).validationLambda(), settings(7).resultScale());
         }
         return sum / (to - from);
     }
