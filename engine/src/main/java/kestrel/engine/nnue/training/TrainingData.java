@@ -165,7 +165,7 @@ public final class TrainingData {
     }
 
     /** The search score of position {@code index} in centipawns, side to move's view. */
-    int sideToMoveScore(int index) {
+    public int sideToMoveScore(int index) {
         byte[] block = blocks.get(index >>> BLOCK_SHIFT);
         int offset = (index & BLOCK_MASK) * TrainingRecord.BYTES;
         int score = TrainingRecord.whiteScore(block, offset);
