@@ -102,8 +102,8 @@ public final class Sts {
         }
         for (Map.Entry<String, int[]> theme : themes.entrySet()) {
             int[] t = theme.getValue();
-            System.out.printf(Locale.ROOT, "%-40s %6d / %6d  %5.1f %%  best move %d of %d%n", theme.getKey(), t[0], t[1],
-                    100.0 * t[0] / t[1], t[2], t[1] / 100);
+            System.out.printf(Locale.ROOT, "%-40s %6d / %6d  %5.1f %%  best move %d of %d%n", theme.getKey(), t[0],
+                    t[1], 100.0 * t[0] / t[1], t[2], t[1] / 100);
         }
         System.out.printf(Locale.ROOT, "total %d / %d points, %.1f %%, best move in %d of %d positions%n", total,
                 100 * positions.size(), total / (double) positions.size(), best, positions.size());

@@ -116,7 +116,11 @@ public final class TrainCommand implements Callable<Integer> {
                     + "loss is measured with it (default: --lambda, a constant).")
     private Double lambdaEnd;
 
-    @Option(names = "--result-scale", paramLabel = "K|fit", defaultValue = "" + (int) TrainingSettings.DEFAULT_RESULT_SCALE,
+    /** {@code --result-scale}'s word for the scale fitted to the training positions. */
+    private static final String FIT = "fit";
+
+    @Option(names = "--result-scale", paramLabel = "K|fit",
+            defaultValue = "" + (int) TrainingSettings.DEFAULT_RESULT_SCALE,
             description = "Centipawns per unit of the sigmoid through which the game-result term of the loss reads "
                     + "the network: (1 - LAMBDA) (sigmoid(out) - sigmoid(score / 400))^2 + LAMBDA (sigmoid(out * 400 / "
                     + "K) - result)^2, 50 .. 2000. 'fit' takes the K at which sigmoid(score / K) predicts the "
@@ -170,8 +174,6 @@ public final class TrainCommand implements Callable<Integer> {
                     + "NET ends as the best one's rather than the last's (default: on when there are validation "
                     + "positions; --no-keep-best writes every one's).")
     private boolean keepBest;
-
-    private static final String FIT = "fit";
 
     /** The lowest validation loss written so far, and its epoch or superbatch (with --keep-best). */
     private double bestLoss = Double.POSITIVE_INFINITY;

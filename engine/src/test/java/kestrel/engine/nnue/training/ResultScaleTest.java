@@ -121,7 +121,7 @@ class ResultScaleTest {
         assertTrue(Math.abs(kept - scoresOnly) < 0.5 * Math.abs(plain - scoresOnly), ratios);
     }
 
-    /** Mean |evaluation| over mean |score| of a tiny network trained with {@code lambda} at result scale {@code scale}. */
+    /** Mean |evaluation| over mean |score| of a tiny network trained with λ {@code lambda} at scale {@code scale}. */
     private static double meanSizeRatio(TrainingData data, double lambda, double scale) throws InterruptedException {
         TrainingSettings settings = new TrainingSettings(32, 6, 0, TrainingSettings.DEFAULT_SUPERBATCH_BATCHES, 512,
                 0.01, LearningRateSchedule.cosine(0.01), LambdaSchedule.constant(lambda), 2, 3, 0, 10_000, false, false,
