@@ -148,7 +148,15 @@ public final class TrainingData {
 
     /** The target for position {@code index}: the blend of its score's win probability and its result. */
     float target(int index, double wdl) {
-        return (float) ((1 - wdl) * scoreProbability(index) + wdl * result(index));
+        // One read of the record: the trainer asks this for every position of every pass.
+        byte[] block = blocks.get(index >>> BLOCK_SHIFT);
+        int offset = (index & BLOCK_MASK) * TrainingRecord.BYTES;
+        boolean white = TrainingRecord.sideToMove(block, offset) == Piece.WHITE;
+        int score = TrainingRecord.whiteScore(block, offset);
+        double whiteResult = TrainingRecord.result(block, offset) / 2.0;
+        double scoreProbability = sigmoid((white ? score : -score) / (double) Network.SCALE);
+        double result = white ? whiteResult : 1 - whiteResult;
+        return (float) ((1 - wdl) * scoreProbability + wdl * result);
     }
 
     /** The win probability of position {@code index}'s search score, sigmoid(score / SCALE), side to move's view. */
