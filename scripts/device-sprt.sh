@@ -10,7 +10,8 @@
 #       once, until the LLR crosses a bound or SECONDS pass, and writes $OUT/fastchess.log (a summary with the
 #       pentanomial counts every 20 games, for scripts/sprt-combine.sh) and $OUT/games.pgn.
 #       NEW_OPTIONS and BASE_OPTIONS add fastchess engine options; @HERE@ in them stands for the .devsprt folder
-#       there, e.g. NEW_OPTIONS=option.EvalFile=@HERE@/net.nnue.
+#       there, e.g. NEW_OPTIONS=option.EvalFile=@HERE@/net.nnue. NEW_NODES and BASE_NODES give one side its own node
+#       count instead of NODES (a network of another speed, at a budget in proportion to its bench nodes/s).
 #
 # The adjudication, openings and table size are those of scripts/sprt.sh, so the runs of both can be combined.
 set -euo pipefail
@@ -49,12 +50,15 @@ run() {
     [ -f "$base" ] || base="$here/new.jar"
     local java="$work/jre/bin/java"
     local jvm="-XX:+UseSerialGC --add-modules jdk.incubator.vector -jar"
-    # Word splitting of the option lists is wanted: each is a list of key=value words without spaces.
+    # Word splitting of the option lists is wanted: each is a list of key=value words without spaces. The node
+    # counts go on the engines, not on -each, which would override an engine's own.
     # shellcheck disable=SC2086
     timeout --signal=INT --kill-after=20 "$seconds" "$work/fastchess" \
-        -engine cmd="$java" args="$jvm $here/new.jar" name=new ${NEW_OPTIONS:+${NEW_OPTIONS//@HERE@/$here}} \
-        -engine cmd="$java" args="$jvm $base" name=base ${BASE_OPTIONS:+${BASE_OPTIONS//@HERE@/$here}} \
-        -each proto=uci tc=60+1 nodes="$nodes" option.Hash=16 \
+        -engine cmd="$java" args="$jvm $here/new.jar" name=new nodes="${NEW_NODES:-$nodes}" \
+            ${NEW_OPTIONS:+${NEW_OPTIONS//@HERE@/$here}} \
+        -engine cmd="$java" args="$jvm $base" name=base nodes="${BASE_NODES:-$nodes}" \
+            ${BASE_OPTIONS:+${BASE_OPTIONS//@HERE@/$here}} \
+        -each proto=uci tc=60+1 option.Hash=16 \
         -openings file="$here/openings.epd" format=epd order=random -srand "$seed" \
         -rounds 20000 -games 2 -repeat -concurrency "$concurrency" -recover -ratinginterval 10 \
         -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05 \

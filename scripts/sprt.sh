@@ -10,6 +10,8 @@
 # ELO0 sets the lower bound (default 0); a fix is tested for no regression with ELO0=-5 and ELO1 0.
 # NODES=N plays every move at N nodes instead (TC then only guards against hangs: give a long one, e.g. 60+1): a
 # change of what is searched is tested so, since load on the machine cannot bias a node count.
+# NEW_NODES and BASE_NODES give each side its own node count instead (either defaults to NODES): a network of
+# another speed plays at a budget in proportion to its bench nodes/s (scripts/bench-ratio.sh measures the ratio).
 set -euo pipefail
 if [ $# -lt 2 ]; then
     sed -n 2,10p "$0" | sed 's/^# \{0,1\}//'
@@ -23,10 +25,19 @@ seed=${5:-1}
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fastchess=${FASTCHESS:-$root/../shared/tools/bin/fastchess}
 openings=${OPENINGS:-$root/../shared/data/openings/noob_3moves_4000.epd}
+# fastchess lets -each override an engine's own nodes=, so a node count per side goes on the engines alone.
+new_nodes=${NEW_NODES:-${NODES:-}}
+base_nodes=${BASE_NODES:-${NODES:-}}
+if { [ -n "$new_nodes" ] && [ -z "$base_nodes" ]; } || { [ -z "$new_nodes" ] && [ -n "$base_nodes" ]; }; then
+    echo "NEW_NODES and BASE_NODES: give both, or NODES" >&2
+    exit 2
+fi
 exec "$fastchess" \
-    -engine cmd=java args="-XX:+UseSerialGC --add-modules jdk.incubator.vector -jar $new" name=new ${NEW_OPTIONS:-} \
-    -engine cmd=java args="-XX:+UseSerialGC --add-modules jdk.incubator.vector -jar $base" name=base ${BASE_OPTIONS:-} \
-    -each proto=uci tc="$tc" ${NODES:+nodes=$NODES} option.Hash=16 \
+    -engine cmd=java args="-XX:+UseSerialGC --add-modules jdk.incubator.vector -jar $new" name=new \
+        ${new_nodes:+nodes=$new_nodes} ${NEW_OPTIONS:-} \
+    -engine cmd=java args="-XX:+UseSerialGC --add-modules jdk.incubator.vector -jar $base" name=base \
+        ${base_nodes:+nodes=$base_nodes} ${BASE_OPTIONS:-} \
+    -each proto=uci tc="$tc" option.Hash=16 \
     -openings file="$openings" format=epd order=random -srand "$seed" \
     -rounds 4000 -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
     -sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=0.05 beta=0.05 \
