@@ -48,6 +48,9 @@ $(EXE): $(JAR) FORCE
 	if "$(JAVA)" -XX:TrimNativeHeapInterval=5000 -version >/dev/null 2>&1; then opts="-XX:TrimNativeHeapInterval=5000"; fi; \
 	if "$(JAVA)" --add-modules jdk.incubator.vector -version >/dev/null 2>&1; then \
 	  opts="$${opts:+$$opts }--add-modules jdk.incubator.vector"; fi; \
+	if thp="$$("$(JAVA)" -XX:+UseTransparentHugePages -Xlog:disable -Xlog:all=warning:stdout -version 2>&1)" && \
+	  ! printf '%s\n' "$$thp" | grep -qi 'disabled\|not supported\|warning'; then \
+	  opts="$${opts:+$$opts }-XX:+UseTransparentHugePages"; fi; \
 	{ printf '#!/bin/sh\n'; \
 	  printf '# Kestrel, made by make EXE=...: this launcher, then the engine jar (docs/testing.md).\n'; \
 	  printf 'if [ -z "$${JAVA:-}" ]; then if [ -n "$${JAVA_HOME:-}" ]; then JAVA="$$JAVA_HOME/bin/java"; else JAVA=java; fi; fi\n'; \

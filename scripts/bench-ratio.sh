@@ -20,7 +20,7 @@ nodes=${5:-25000}
 bench_nps() {
     local net=$1 args=()
     [ "$net" = builtin ] || args=(--eval-file "$net")
-    java -XX:+UseSerialGC --add-modules jdk.incubator.vector -jar "$jar" bench "${args[@]}" 2>/dev/null \
+    java -XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar "$jar" bench "${args[@]}" 2>/dev/null \
         | awk '/ nps$/ { print $(NF - 1) }'
 }
 

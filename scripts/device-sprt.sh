@@ -49,7 +49,7 @@ run() {
     local base="$here/base.jar"
     [ -f "$base" ] || base="$here/new.jar"
     local java="$work/jre/bin/java"
-    local jvm="-XX:+UseSerialGC --add-modules jdk.incubator.vector -jar"
+    local jvm="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar"
     # Word splitting of the option lists is wanted: each is a list of key=value words without spaces. The node
     # counts go on the engines, not on -each, which would override an engine's own.
     # shellcheck disable=SC2086

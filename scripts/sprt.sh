@@ -33,9 +33,9 @@ if { [ -n "$new_nodes" ] && [ -z "$base_nodes" ]; } || { [ -z "$new_nodes" ] && 
     exit 2
 fi
 exec "$fastchess" \
-    -engine cmd=java args="-XX:+UseSerialGC --add-modules jdk.incubator.vector -jar $new" name=new \
+    -engine cmd=java args="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar $new" name=new \
         ${new_nodes:+nodes=$new_nodes} ${NEW_OPTIONS:-} \
-    -engine cmd=java args="-XX:+UseSerialGC --add-modules jdk.incubator.vector -jar $base" name=base \
+    -engine cmd=java args="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar $base" name=base \
         ${base_nodes:+nodes=$base_nodes} ${BASE_OPTIONS:-} \
     -each proto=uci tc="$tc" option.Hash=16 \
     -openings file="$openings" format=epd order=random -srand "$seed" \
