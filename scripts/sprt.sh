@@ -12,6 +12,9 @@
 # change of what is searched is tested so, since load on the machine cannot bias a node count.
 # NEW_NODES and BASE_NODES give each side its own node count instead (either defaults to NODES): a network of
 # another speed plays at a budget in proportion to its bench nodes/s (scripts/bench-ratio.sh measures the ratio).
+# On a clock each engine is started afresh for every game (restart=on): a JVM settles in one of two speed bands
+# for its life (docs/search.md, "Speed comes in two bands"), and one process per side for the whole test would
+# bias it by whichever band each drew. At a node count speed does not matter and the processes are kept.
 set -euo pipefail
 if [ $# -lt 2 ]; then
     sed -n 2,10p "$0" | sed 's/^# \{0,1\}//'
@@ -32,12 +35,14 @@ if { [ -n "$new_nodes" ] && [ -z "$base_nodes" ]; } || { [ -z "$new_nodes" ] && 
     echo "NEW_NODES and BASE_NODES: give both, or NODES" >&2
     exit 2
 fi
+restart=restart=on
+[ -z "$new_nodes" ] || restart=
 exec "$fastchess" \
     -engine cmd=java args="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar $new" name=new \
         ${new_nodes:+nodes=$new_nodes} ${NEW_OPTIONS:-} \
     -engine cmd=java args="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar $base" name=base \
         ${base_nodes:+nodes=$base_nodes} ${BASE_OPTIONS:-} \
-    -each proto=uci tc="$tc" option.Hash=16 \
+    -each proto=uci tc="$tc" option.Hash=16 ${restart} \
     -openings file="$openings" format=epd order=random -srand "$seed" \
     -rounds 4000 -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
     -sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=0.05 beta=0.05 \
