@@ -1,27 +1,28 @@
 #!/usr/bin/env bash
 # The speed of one network against another, for an SPRT at node budgets scaled by speed (docs/nnue.md):
 #   scripts/bench-ratio.sh JAR BASE_NET NEW_NET [RUNS] [NODES]
-# runs `bench` with each network in turn, RUNS times each (default 3), in fresh JVMs on one thread, and prints each
+# runs `bench` with each network in turn, RUNS times each (default 8), in fresh JVMs on one thread, and prints each
 # run's nodes/s, the median of each, the ratio NEW / BASE of the medians, and NEW_NODES, the node count for the new
 # network when the base plays NODES (default 25,000). A network is a file, or "builtin" for the jar's own. Run it on
-# a machine otherwise at rest (pause datagen: kill -STOP, then kill -CONT), since load moves nodes/s and not evenly.
+# a machine otherwise at rest (pause datagen: kill -STOP, then kill -CONT), since load moves nodes/s and not evenly;
+# and give it many runs, since each fresh JVM settles in one of two speed bands (docs/search.md, "Bench").
 set -euo pipefail
 if [ $# -lt 3 ]; then
-    sed -n 2,7p "$0" | sed 's/^# \{0,1\}//'
+    sed -n 2,8p "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 jar=$1
 base=$2
 new=$3
-runs=${4:-3}
+runs=${4:-8}
 nodes=${5:-25000}
 
 # Prints the nodes/s of one bench with NET.
 bench_nps() {
     local net=$1 args=()
     [ "$net" = builtin ] || args=(--eval-file "$net")
-    java -XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar "$jar" bench "${args[@]}" 2>/dev/null \
-        | awk '/ nps$/ { print $(NF - 1) }'
+    java -XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar "$jar" bench \
+        "${args[@]}" 2>/dev/null | awk '/ nps$/ { print $(NF - 1) }'
 }
 
 median() {
