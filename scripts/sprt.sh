@@ -17,7 +17,7 @@
 # bias it by whichever band each drew. At a node count speed does not matter and the processes are kept.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-    sed -n 2,10p "$0" | sed 's/^# \{0,1\}//'
+    sed -n 2,17p "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 new=$1
@@ -31,17 +31,16 @@ openings=${OPENINGS:-$root/../shared/data/openings/noob_3moves_4000.epd}
 # fastchess lets -each override an engine's own nodes=, so a node count per side goes on the engines alone.
 new_nodes=${NEW_NODES:-${NODES:-}}
 base_nodes=${BASE_NODES:-${NODES:-}}
-if { [ -n "$new_nodes" ] && [ -z "$base_nodes" ]; } || { [ -z "$new_nodes" ] && [ -n "$base_nodes" ]; }; then
+if [ "${new_nodes:+set}" != "${base_nodes:+set}" ]; then
     echo "NEW_NODES and BASE_NODES: give both, or NODES" >&2
     exit 2
 fi
 restart=restart=on
 [ -z "$new_nodes" ] || restart=
+jvm="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar"
 exec "$fastchess" \
-    -engine cmd=java args="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar $new" name=new \
-        ${new_nodes:+nodes=$new_nodes} ${NEW_OPTIONS:-} \
-    -engine cmd=java args="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar $base" name=base \
-        ${base_nodes:+nodes=$base_nodes} ${BASE_OPTIONS:-} \
+    -engine cmd=java args="$jvm $new" name=new ${new_nodes:+nodes=$new_nodes} ${NEW_OPTIONS:-} \
+    -engine cmd=java args="$jvm $base" name=base ${base_nodes:+nodes=$base_nodes} ${BASE_OPTIONS:-} \
     -each proto=uci tc="$tc" option.Hash=16 ${restart} \
     -openings file="$openings" format=epd order=random -srand "$seed" \
     -rounds 4000 -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
