@@ -5,7 +5,7 @@
 # run's nodes/s, the median of each, the ratio NEW / BASE of the medians, and NEW_NODES, the node count for the new
 # network when the base plays NODES (default 25,000). A network is a file, or "builtin" for the jar's own. Run it on
 # a machine otherwise at rest (pause datagen: kill -STOP, then kill -CONT), since load moves nodes/s and not evenly;
-# and give it many runs, since each fresh JVM settles in one of two speed bands (docs/search.md, "Bench").
+# and give it many runs, alternated, since at times one core is slower than the other (docs/search.md, "Bench").
 set -euo pipefail
 if [ $# -lt 3 ]; then
     sed -n 2,8p "$0" | sed 's/^# \{0,1\}//'

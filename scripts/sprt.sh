@@ -12,9 +12,9 @@
 # change of what is searched is tested so, since load on the machine cannot bias a node count.
 # NEW_NODES and BASE_NODES give each side its own node count instead (either defaults to NODES): a network of
 # another speed plays at a budget in proportion to its bench nodes/s (scripts/bench-ratio.sh measures the ratio).
-# On a clock each engine is started afresh for every game (restart=on): a JVM settles in one of two speed bands
-# for its life (docs/search.md, "Speed comes in two bands"), and one process per side for the whole test would
-# bias it by whichever band each drew. At a node count speed does not matter and the processes are kept.
+# Each engine keeps one process for the whole test, as in a GUI's tournament. On this machine a core is at
+# times a third slower than the other (docs/search.md, "Speed varies with the core"); over a test that noise falls
+# on both sides alike.
 set -euo pipefail
 if [ $# -lt 2 ]; then
     sed -n 2,17p "$0" | sed 's/^# \{0,1\}//'
@@ -35,13 +35,11 @@ if [ "${new_nodes:+set}" != "${base_nodes:+set}" ]; then
     echo "NEW_NODES and BASE_NODES: give both, or NODES" >&2
     exit 2
 fi
-restart=restart=on
-[ -z "$new_nodes" ] || restart=
 jvm="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar"
 exec "$fastchess" \
     -engine cmd=java args="$jvm $new" name=new ${new_nodes:+nodes=$new_nodes} ${NEW_OPTIONS:-} \
     -engine cmd=java args="$jvm $base" name=base ${base_nodes:+nodes=$base_nodes} ${BASE_OPTIONS:-} \
-    -each proto=uci tc="$tc" option.Hash=16 ${restart} \
+    -each proto=uci tc="$tc" option.Hash=16 \
     -openings file="$openings" format=epd order=random -srand "$seed" \
     -rounds 4000 -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
     -sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=0.05 beta=0.05 \
