@@ -13,13 +13,17 @@ package kestrel.engine.datagen;
  * @param drawFromPly    ... from this ply on
  * @param maxPlies       a game still running at this ply is scored a draw
  * @param openingLimit   a start whose first search scores beyond this (either way) is thrown away
- * @param hashMegabytes  the transposition table of each game-playing thread
+ * @param hashMegabytes  the transposition table of each game-playing thread: 1 MB (131,072 entries) is ample for
+ *                       searches of a few thousand nodes and keeps the table in the processor's caches, which made
+ *                       datagen about 8 % faster than 8 MB (docs/nnue.md, "Data generation")
  */
 public record SelfPlaySettings(long nodes, int randomPlies, int skipPlies, int resignScore, int resignPlies,
         int drawScore, int drawPlies, int drawFromPly, int maxPlies, int openingLimit, int hashMegabytes) {
+    /** The table size of {@link #defaults()}. */
+    public static final int DEFAULT_HASH_MEGABYTES = 1;
 
     public static SelfPlaySettings defaults() {
-        return new SelfPlaySettings(5_000, 8, 8, 1_500, 6, 10, 12, 80, 400, 600, 8);
+        return new SelfPlaySettings(5_000, 8, 8, 1_500, 6, 10, 12, 80, 400, 600, DEFAULT_HASH_MEGABYTES);
     }
 
     public SelfPlaySettings withNodes(long count) {
@@ -30,5 +34,10 @@ public record SelfPlaySettings(long nodes, int randomPlies, int skipPlies, int r
     public SelfPlaySettings withRandomPlies(int plies) {
         return new SelfPlaySettings(nodes, plies, skipPlies, resignScore, resignPlies, drawScore, drawPlies,
                 drawFromPly, maxPlies, openingLimit, hashMegabytes);
+    }
+
+    public SelfPlaySettings withHashMegabytes(int megabytes) {
+        return new SelfPlaySettings(nodes, randomPlies, skipPlies, resignScore, resignPlies, drawScore, drawPlies,
+                drawFromPly, maxPlies, openingLimit, megabytes);
     }
 }

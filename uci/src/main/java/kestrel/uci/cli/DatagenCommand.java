@@ -52,6 +52,11 @@ public final class DatagenCommand implements Callable<Integer> {
             description = "seed of the random starts (default: ${DEFAULT-VALUE})")
     private long seed;
 
+    @Option(names = "--hash", paramLabel = "MB", defaultValue = "" + SelfPlaySettings.DEFAULT_HASH_MEGABYTES,
+            description = "transposition table of each thread in MB, 1 .. 1024 (default: ${DEFAULT-VALUE}; small "
+                    + "searches gain nothing from more and lose speed to the memory it spans)")
+    private int hashMegabytes;
+
     @Mixin
     private EvaluationOptions evaluationOptions;
 
@@ -69,7 +74,8 @@ public final class DatagenCommand implements Callable<Integer> {
             err.println("datagen: " + problem);
             return ExitCodes.BAD_INPUT;
         }
-        SelfPlaySettings settings = SelfPlaySettings.defaults().withNodes(nodes).withRandomPlies(randomPlies);
+        SelfPlaySettings settings = SelfPlaySettings.defaults().withNodes(nodes).withRandomPlies(randomPlies)
+                .withHashMegabytes(hashMegabytes);
         EvaluationChoice evaluation;
         try {
             evaluation = evaluationOptions.evaluationOrReport("datagen", err);
@@ -78,7 +84,8 @@ public final class DatagenCommand implements Callable<Integer> {
         }
         err.println("datagen: evaluating with the " + evaluation.describe());
         DataGenerator generator = new DataGenerator(settings, threads, seed, evaluation);
-        DatagenManifest manifest = new DatagenManifest(out, evaluation, nodes, seed, threads, randomPlies);
+        DatagenManifest manifest = new DatagenManifest(out, evaluation, nodes, seed, threads, randomPlies,
+                hashMegabytes);
         try (TrainingDataFile file = TrainingDataFile.open(out, append, force)) {
             long before = file.records();
             manifest.write(before);
@@ -117,6 +124,9 @@ public final class DatagenCommand implements Callable<Integer> {
         }
         if (randomPlies < 0 || randomPlies > 40) {
             return "--random-plies must be 0 .. 40";
+        }
+        if (hashMegabytes < 1 || hashMegabytes > 1024) {
+            return "--hash must be 1 .. 1024";
         }
         if (append && force) {
             return "--append and --force exclude each other";

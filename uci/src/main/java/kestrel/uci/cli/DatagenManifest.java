@@ -24,7 +24,7 @@ final class DatagenManifest {
     private final String header;
 
     DatagenManifest(Path dataFile, EvaluationChoice evaluation, long nodes, long seed, int threads,
-                    int randomPlies) {
+                    int randomPlies, int hashMegabytes) {
         this.path = dataFile.resolveSibling(dataFile.getFileName() + ".manifest");
         this.header = "file: " + dataFile.getFileName() + "\n"
                 + "engine: " + Version.NAME + " " + Version.VERSION + "\n"
@@ -35,7 +35,8 @@ final class DatagenManifest {
                 + "nodes: " + nodes + "\n"
                 + "seed: " + seed + "\n"
                 + "threads: " + threads + "\n"
-                + "random-plies: " + randomPlies + "\n";
+                + "random-plies: " + randomPlies + "\n"
+                + "hash-mb: " + hashMegabytes + "\n";
     }
 
     Path path() {

@@ -50,12 +50,13 @@ class DatagenCommandTest {
         Path net = TestNetworkFiles.write(directory.resolve("test.nnue"), network);
         Path data = directory.resolve("data.bin");
         assertEquals(0, run("--out", data.toString(), "--positions", "30", "--nodes", "150", "--seed", "9",
-                "--eval-file", net.toString()));
+                "--hash", "2", "--eval-file", net.toString()));
         String manifest = Files.readString(directory.resolve("data.bin.manifest"));
         long records = Files.size(data) / TrainingRecord.BYTES;
         assertTrue(manifest.contains("positions: " + records + "\n"), manifest);
         assertTrue(manifest.contains("network-sha256: " + DatagenManifest.sha256(Files.readAllBytes(net))), manifest);
         assertTrue(manifest.contains("nodes: 150\n") && manifest.contains("seed: 9\n"), manifest);
+        assertTrue(manifest.contains("hash-mb: 2\n"), manifest);
         assertTrue(manifest.contains("evaluation: network, hidden size 16"), manifest);
     }
 
@@ -75,6 +76,9 @@ class DatagenCommandTest {
     void rejectsBadOptionValues() {
         assertEquals(ExitCodes.BAD_INPUT, run("--out", directory.resolve("x").toString(), "--nodes", "0"));
         assertEquals(ExitCodes.BAD_INPUT, run("--out", directory.resolve("x").toString(), "--threads", "0"));
+        assertEquals(ExitCodes.BAD_INPUT, run("--out", directory.resolve("x").toString(), "--hash", "0"));
+        assertTrue(err.toString().contains("--hash must be 1 .. 1024"), err.toString());
+        assertEquals(ExitCodes.BAD_INPUT, run("--out", directory.resolve("x").toString(), "--hash", "1025"));
         assertEquals(ExitCodes.BAD_INPUT,
                 run("--out", directory.resolve("x").toString(), "--append", "--force"));
     }
