@@ -22,8 +22,8 @@ import kestrel.engine.eval.Evaluator;
  * always computed together and White's record serves for both). A move that takes
  * a perspective's own king across the d/e boundary changes every input of that perspective (the board it sees flips
  * left to right): when the catch-up meets such a move, that perspective's accumulator of the position evaluated is
- * summed from the position's pieces instead ({@link Network#refresh(Position, int, short[])}, no allocation), and the
- * plies between are left uncomputed for it. The other perspective is updated as usual.
+ * refreshed from its pieces instead ({@link RefreshCache}: from the last refresh of the same view, no allocation),
+ * and the plies between are left uncomputed for it. The other perspective is updated as usual.
  */
 public final class Accumulators implements Evaluator {
     private static final int INITIAL_PLIES = 256;
@@ -33,6 +33,7 @@ public final class Accumulators implements Evaluator {
     private final Network network;
     private final int hidden;
     private final boolean kingMirror;
+    private final RefreshCache refreshCache;
     private short[][] white;
     private short[][] black;
     /**
@@ -48,6 +49,7 @@ public final class Accumulators implements Evaluator {
         this.network = network;
         this.hidden = network.hidden();
         this.kingMirror = network.kingMirror();
+        this.refreshCache = new RefreshCache(network);
         allocate(INITIAL_PLIES);
     }
 
@@ -59,7 +61,8 @@ public final class Accumulators implements Evaluator {
     @Override
     public void startSearch(Position root) {
         rootPly = root.ply();
-        network.refresh(root, white[0], black[0]);
+        refreshCache.refresh(root, Piece.WHITE, white[0]);
+        refreshCache.refresh(root, Piece.BLACK, black[0]);
         Arrays.fill(whiteComputedFor, NOT_COMPUTED);
         Arrays.fill(blackComputedFor, NOT_COMPUTED);
     }
@@ -120,7 +123,7 @@ public final class Accumulators implements Evaluator {
         int ready = top;
         while (ready > 0 && computedFor[ready] != position.moveIdAt(rootPly + ready - 1)) {
             if (kingMirror && crossesMirror(position, rootPly + ready - 1, perspective)) {
-                network.refresh(position, perspective, accumulators[top]);
+                refreshCache.refresh(position, perspective, accumulators[top]);
                 computedFor[top] = position.moveIdAt(rootPly + top - 1);
                 return;
             }

@@ -232,6 +232,15 @@ public final class Network {
         }
     }
 
+    /** Subtracts the weights of {@code feature} from the accumulator. */
+    void subtractFeature(short[] accumulator, int feature) {
+        if (vectorKernelsInUse) {
+            VectorKernels.subtract(accumulator, featureWeights[feature], hidden);
+        } else {
+            ScalarKernels.subtract(accumulator, featureWeights[feature], hidden);
+        }
+    }
+
     /** target = source - weights(removed) + weights(added), the common quiet move, in one pass. */
     void subtractAdd(short[] source, short[] target, int removed, int added) {
         if (vectorKernelsInUse) {
@@ -256,6 +265,11 @@ public final class Network {
     public void refresh(Position position, short[] white, short[] black) {
         refresh(position, Piece.WHITE, white);
         refresh(position, Piece.BLACK, black);
+    }
+
+    /** The feature biases, every accumulator's value on an empty board. */
+    void copyBiases(short[] accumulator) {
+        System.arraycopy(featureBiases, 0, accumulator, 0, hidden);
     }
 
     /** Fills {@code perspective}'s accumulator from the position's pieces; allocates nothing. */

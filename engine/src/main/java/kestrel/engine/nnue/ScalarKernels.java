@@ -21,6 +21,13 @@ final class ScalarKernels {
         }
     }
 
+    /** accumulator -= row. */
+    static void subtract(short[] accumulator, short[] row, int hidden) {
+        for (int i = 0; i < hidden; i++) {
+            accumulator[i] = (short) (accumulator[i] - row[i]);
+        }
+    }
+
     /** target = source - removed + added. */
     static void subtractAdd(short[] source, short[] target, short[] removed, short[] added, int hidden) {
         for (int i = 0; i < hidden; i++) {

@@ -43,6 +43,18 @@ final class VectorKernels {
         }
     }
 
+    /** accumulator -= row. */
+    static void subtract(short[] accumulator, short[] row, int hidden) {
+        int bound = SHORTS.loopBound(hidden);
+        for (int i = 0; i < bound; i += SHORTS.length()) {
+            ShortVector.fromArray(SHORTS, accumulator, i).sub(ShortVector.fromArray(SHORTS, row, i))
+                    .intoArray(accumulator, i);
+        }
+        for (int i = bound; i < hidden; i++) {
+            accumulator[i] = (short) (accumulator[i] - row[i]);
+        }
+    }
+
     /** target = source - removed + added. */
     static void subtractAdd(short[] source, short[] target, short[] removed, short[] added, int hidden) {
         int bound = SHORTS.loopBound(hidden);

@@ -1,0 +1,70 @@
+package kestrel.engine.nnue;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import kestrel.engine.Fen;
+import kestrel.engine.MoveGenerator;
+import kestrel.engine.Piece;
+import kestrel.engine.Position;
+import org.junit.jupiter.api.Test;
+
+/** The refresh cache gives the accumulator a refresh from scratch gives, whatever it refreshed before. */
+class RefreshCacheTest {
+    @Test
+    void unrelatedPositionsInTurnGiveTheFromScratchAccumulators() {
+        List<Position> positions = new ArrayList<>(RandomPositions.of(400, 11));
+        positions.add(Fen.parse("8/8/8/8/8/8/8/K6k w - - 0 1"));
+        positions.add(Position.startPosition());
+        positions.add(Fen.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+        for (Network network : new Network[] {TestNetworks.random(16, true, 8, 3), TestNetworks.random(136, true, 1, 4),
+            TestNetworks.random(32, false, 1, 5)}) {
+            assertSameAsFromScratch(network, positions);
+        }
+    }
+
+    @Test
+    void kingsWalkingAcrossTheMiddleGiveTheFromScratchAccumulators() {
+        // Random games in which each side's king is on the e-h files about half the time, so both views of both
+        // perspectives are used and refreshed from each other's leftovers many times.
+        SplittableRandom random = new SplittableRandom(21);
+        List<Position> positions = new ArrayList<>();
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        int[] kingSides = new int[4];
+        for (int game = 0; game < 40; game++) {
+            Position position = Position.startPosition();
+            for (int ply = 0; ply < 120; ply++) {
+                int count = MoveGenerator.legalMoves(position, moves, 0);
+                if (count == 0) {
+                    break;
+                }
+                position.makeMove(moves[random.nextInt(count)]);
+                positions.add(Fen.parse(Fen.toFen(position, false)));
+                for (int colour : new int[] {Piece.WHITE, Piece.BLACK}) {
+                    kingSides[colour * 2 + (Features.mirror(position.kingSquare(colour)) != 0 ? 1 : 0)]++;
+                }
+            }
+        }
+        for (int count : kingSides) {
+            assertTrue(count > 100, () -> "each king on each side of the board: " + java.util.Arrays.toString(kingSides));
+        }
+        assertSameAsFromScratch(TestNetworks.random(64, true, 8, 7), positions);
+    }
+
+    private static void assertSameAsFromScratch(Network network, List<Position> positions) {
+        RefreshCache cache = new RefreshCache(network);
+        short[] cached = new short[network.hidden()];
+        short[] fresh = new short[network.hidden()];
+        for (Position position : positions) {
+            for (int perspective : new int[] {Piece.WHITE, Piece.BLACK}) {
+                cache.refresh(position, perspective, cached);
+                network.refresh(position, perspective, fresh);
+                String where = network.describe() + ", perspective " + perspective + ": " + Fen.toFen(position, false);
+                assertArrayEquals(fresh, cached, where);
+            }
+        }
+    }
+}
