@@ -10,7 +10,8 @@ import kestrel.engine.Position;
  * move in {@code InferenceSpeed}. This cache keeps, for each perspective and each side of the board its king can be on,
  * the accumulator of the last refresh and the pieces it was computed for; the next refresh of that view applies only
  * the pieces that changed since, usually a handful. The field's engines keep such a cache ("Finny tables") with one
- * entry per king bucket; Kestrel's networks have two views a perspective. Integer sums in any order give the same bits, so the result equals a refresh from scratch.
+ * entry per king bucket; Kestrel's networks have two views a perspective. Integer sums in any order give the same
+ * bits, so the result equals a refresh from scratch.
  *
  * <p>One per search thread, like {@link Accumulators}; allocates only when made.
  */
@@ -23,7 +24,7 @@ final class RefreshCache {
     private final short[][] accumulators;
     /** The bitboard of each piece (0 .. 11) that {@link #accumulators} were computed for, per view. */
     private final long[][] pieces = new long[VIEWS][Piece.COUNT];
-    /** The features to take out and put in, gathered before they are applied in pairs. */
+    /** The features to take out and put in (at most 32 each: the pieces of two boards), gathered to apply in pairs. */
     private final int[] removed = new int[64];
     private final int[] added = new int[64];
 
@@ -48,10 +49,12 @@ final class RefreshCache {
         for (int piece = 0; piece < Piece.COUNT; piece++) {
             long now = position.pieces(Piece.color(piece), Piece.type(piece));
             for (long gone = seen[piece] & ~now; gone != 0; gone &= gone - 1) {
-                removed[removedCount++] = Features.index(perspective, piece, Long.numberOfTrailingZeros(gone) ^ mirror);
+                int square = Long.numberOfTrailingZeros(gone);
+                removed[removedCount++] = Features.index(perspective, piece, square ^ mirror);
             }
             for (long come = now & ~seen[piece]; come != 0; come &= come - 1) {
-                added[addedCount++] = Features.index(perspective, piece, Long.numberOfTrailingZeros(come) ^ mirror);
+                int square = Long.numberOfTrailingZeros(come);
+                added[addedCount++] = Features.index(perspective, piece, square ^ mirror);
             }
             seen[piece] = now;
         }

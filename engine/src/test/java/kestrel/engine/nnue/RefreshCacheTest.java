@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import kestrel.engine.Fen;
@@ -49,7 +50,7 @@ class RefreshCacheTest {
             }
         }
         for (int count : kingSides) {
-            assertTrue(count > 100, () -> "each king on each side of the board: " + java.util.Arrays.toString(kingSides));
+            assertTrue(count > 100, () -> "each king on each side of the board: " + Arrays.toString(kingSides));
         }
         assertSameAsFromScratch(TestNetworks.random(64, true, 8, 7), positions);
     }
