@@ -274,7 +274,7 @@ public final class Network {
 
     /** Fills {@code perspective}'s accumulator from the position's pieces; allocates nothing. */
     void refresh(Position position, int perspective, short[] accumulator) {
-        System.arraycopy(featureBiases, 0, accumulator, 0, hidden);
+        copyBiases(accumulator);
         int mirror = mirror(position, perspective);
         for (long rest = position.occupied(); rest != 0; rest &= rest - 1) {
             int square = Long.numberOfTrailingZeros(rest);

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import kestrel.engine.Fen;
-import kestrel.engine.MoveGenerator;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import org.junit.jupiter.api.Test;
@@ -16,11 +14,19 @@ import org.junit.jupiter.api.Test;
 /** The refresh cache gives the accumulator a refresh from scratch gives, whatever it refreshed before. */
 class RefreshCacheTest {
     @Test
-    void unrelatedPositionsInTurnGiveTheFromScratchAccumulators() {
-        List<Position> positions = new ArrayList<>(RandomPositions.of(400, 11));
-        positions.add(Fen.parse("8/8/8/8/8/8/8/K6k w - - 0 1"));
-        positions.add(Position.startPosition());
-        positions.add(Fen.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    void positionsAlongRandomGamesGiveTheFromScratchAccumulators() {
+        // Each side's king is on the e-h files a good part of the time, so both views of both perspectives are
+        // used and refreshed from each other's leftovers many times.
+        List<Position> positions = RandomPositions.of(4_800, 21);
+        int[] kingSides = new int[4];
+        for (Position position : positions) {
+            for (int colour : new int[] {Piece.WHITE, Piece.BLACK}) {
+                kingSides[colour * 2 + (Features.mirror(position.kingSquare(colour)) != 0 ? 1 : 0)]++;
+            }
+        }
+        for (int count : kingSides) {
+            assertTrue(count > 100, () -> "each king on each side of the board: " + Arrays.toString(kingSides));
+        }
         for (Network network : new Network[] {TestNetworks.random(16, true, 8, 3), TestNetworks.random(136, true, 1, 4),
             TestNetworks.random(32, false, 1, 5)}) {
             assertSameAsFromScratch(network, positions);
@@ -28,29 +34,17 @@ class RefreshCacheTest {
     }
 
     @Test
-    void kingsWalkingAcrossTheMiddleGiveTheFromScratchAccumulators() {
-        // Random games in which each side's king is on the e-h files about half the time, so both views of both
-        // perspectives are used and refreshed from each other's leftovers many times.
-        SplittableRandom random = new SplittableRandom(21);
+    void jumpsBetweenUnrelatedPositionsGiveTheFromScratchAccumulators() {
         List<Position> positions = new ArrayList<>();
-        int[] moves = new int[MoveGenerator.MAX_MOVES];
-        int[] kingSides = new int[4];
-        for (int game = 0; game < 40; game++) {
-            Position position = Position.startPosition();
-            for (int ply = 0; ply < 120; ply++) {
-                int count = MoveGenerator.legalMoves(position, moves, 0);
-                if (count == 0) {
-                    break;
-                }
-                position.makeMove(moves[random.nextInt(count)]);
-                positions.add(Fen.parse(Fen.toFen(position, false)));
-                for (int colour : new int[] {Piece.WHITE, Piece.BLACK}) {
-                    kingSides[colour * 2 + (Features.mirror(position.kingSquare(colour)) != 0 ? 1 : 0)]++;
-                }
+        List<Position> alongGames = RandomPositions.of(20_000, 11);
+        for (int index = 0; index < alongGames.size(); index += 50) {
+            positions.add(alongGames.get(index));
+            if (index % 1_000 == 0) {
+                // Bare kings, then the full start: every piece leaves the cache, then every piece comes back.
+                positions.add(Fen.parse("8/8/8/8/8/8/8/K6k w - - 0 1"));
+                positions.add(Position.startPosition());
+                positions.add(Fen.parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
             }
-        }
-        for (int count : kingSides) {
-            assertTrue(count > 100, () -> "each king on each side of the board: " + Arrays.toString(kingSides));
         }
         assertSameAsFromScratch(TestNetworks.random(64, true, 8, 7), positions);
     }

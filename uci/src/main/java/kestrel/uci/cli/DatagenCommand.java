@@ -84,8 +84,7 @@ public final class DatagenCommand implements Callable<Integer> {
         }
         err.println("datagen: evaluating with the " + evaluation.describe());
         DataGenerator generator = new DataGenerator(settings, threads, seed, evaluation);
-        DatagenManifest manifest = new DatagenManifest(out, evaluation, nodes, seed, threads, randomPlies,
-                hashMegabytes);
+        DatagenManifest manifest = new DatagenManifest(out, evaluation, settings, seed, threads);
         try (TrainingDataFile file = TrainingDataFile.open(out, append, force)) {
             long before = file.records();
             manifest.write(before);

@@ -9,6 +9,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
+import kestrel.engine.datagen.SelfPlaySettings;
 import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.nnue.NetworkEvaluation;
 import kestrel.engine.nnue.NetworkFile;
@@ -23,8 +24,7 @@ final class DatagenManifest {
     private final Path path;
     private final String header;
 
-    DatagenManifest(Path dataFile, EvaluationChoice evaluation, long nodes, long seed, int threads,
-                    int randomPlies, int hashMegabytes) {
+    DatagenManifest(Path dataFile, EvaluationChoice evaluation, SelfPlaySettings settings, long seed, int threads) {
         this.path = dataFile.resolveSibling(dataFile.getFileName() + ".manifest");
         this.header = "file: " + dataFile.getFileName() + "\n"
                 + "engine: " + Version.NAME + " " + Version.VERSION + "\n"
@@ -32,11 +32,11 @@ final class DatagenManifest {
                 + "network-sha256: " + (evaluation instanceof NetworkEvaluation chosen
                         ? sha256(NetworkFile.toBytes(chosen.network()))
                         : "-") + "\n"
-                + "nodes: " + nodes + "\n"
+                + "nodes: " + settings.nodes() + "\n"
                 + "seed: " + seed + "\n"
                 + "threads: " + threads + "\n"
-                + "random-plies: " + randomPlies + "\n"
-                + "hash-mb: " + hashMegabytes + "\n";
+                + "random-plies: " + settings.randomPlies() + "\n"
+                + "hash-mb: " + settings.hashMegabytes() + "\n";
     }
 
     Path path() {
