@@ -12,12 +12,14 @@
 # change of what is searched is tested so, since load on the machine cannot bias a node count.
 # NEW_NODES and BASE_NODES give each side its own node count instead (either defaults to NODES): a network of
 # another speed plays at a budget in proportion to its bench nodes/s (scripts/bench-ratio.sh measures the ratio).
+# PGN=FILE writes the games there, each move with its nodes and the engine's own nodes/s (scripts/pgn-nps.sh reads
+# each side's speed from it: the positions of real games, not bench's 30).
 # Each engine keeps one process for the whole test, as in a GUI's tournament. On this machine a core is at
 # times a third slower than the other (docs/search.md, "Speed varies with the core"); over a test that noise falls
 # on both sides alike.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-    sed -n 2,17p "$0" | sed 's/^# \{0,1\}//'
+    sed -n 2,19p "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 new=$1
@@ -43,4 +45,5 @@ exec "$fastchess" \
     -openings file="$openings" format=epd order=random -srand "$seed" \
     -rounds 4000 -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
     -sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=0.05 beta=0.05 \
-    -resign movecount=4 score=800 -draw movenumber=40 movecount=10 score=8
+    -resign movecount=4 score=800 -draw movenumber=40 movecount=10 score=8 \
+    ${PGN:+-pgnout file="$PGN" nodes=true nps=true}
