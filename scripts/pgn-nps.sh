@@ -35,7 +35,7 @@ awk -v skip="${2:-20}" '
     END {
         printf "%d games, the first %d left out\n", games, skip
         for (engine in moves)
-            printf "%s: %d moves, %d nodes, %.0f nodes/s\n", engine, moves[engine], totalNodes[engine],
+            printf "%s: %d moves, %.0f nodes, %.0f nodes/s\n", engine, moves[engine], totalNodes[engine],
                 totalNodes[engine] / seconds[engine]
     }
 ' "$1"
