@@ -110,7 +110,7 @@ public final class Search {
     private final TranspositionTable table;
     private final SearchListener listener;
     private final History history = new History(MAX_PLY);
-    /** What the static evaluation has been found to misjudge, by pawn structure (steps 7 and 13). */
+    /** What the static evaluation has been found to misjudge, by pawn structure (steps 7 and 14). */
     private final CorrectionHistory correctionHistory = new CorrectionHistory();
     /**
      * A node searched again below itself (the null move's verification search and the singular search, at the same

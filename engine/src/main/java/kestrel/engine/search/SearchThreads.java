@@ -33,7 +33,7 @@ public final class SearchThreads implements AutoCloseable {
 
     /**
      * {@code count} threads (1 .. {@value #MAX_THREADS}): the caller's and {@code count - 1} helpers, started now,
-     * each with a {@link Search} of its own (about 1 MB). Throws OutOfMemoryError, with no helper left running, when
+     * each with a {@link Search} of its own (over 2.4 MB). Throws OutOfMemoryError, with no helper left running, when
      * the memory or the threads cannot be had.
      */
     public SearchThreads(TranspositionTable table, SearchListener listener, int count) {
