@@ -30,8 +30,8 @@ def main(paths):
     for path in paths:
         with open(path, encoding="utf-8") as f:
             for headers, body in games(f.read()):
-                fen = headers.get("FEN", "")
-                black_first = len(fen.split()) > 1 and fen.split()[1] == "b"
+                fen_fields = headers.get("FEN", "").split()
+                black_first = len(fen_fields) > 1 and fen_fields[1] == "b"
                 sides = [headers.get("Black"), headers.get("White")] if black_first \
                     else [headers.get("White"), headers.get("Black")]
                 for ply, seconds in enumerate(float(t) for t in COMMENT_TIME.findall(body)):
