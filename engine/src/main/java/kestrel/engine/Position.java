@@ -29,6 +29,8 @@ public final class Position {
     private int reversiblePlies;
     private long key;
     private long pawnKey;
+    /** Zobrist keys of each colour's pieces other than pawns (kings included), by colour. */
+    private final long[] nonPawnKeys = new long[2];
     private int midgame;
     private int endgame;
     private int phase;
@@ -50,6 +52,8 @@ public final class Position {
     private int ply;
     private long[] keyHistory = new long[INITIAL_HISTORY];
     private long[] pawnKeyHistory = new long[INITIAL_HISTORY];
+    /** White's and Black's non-pawn keys before each move: index 2 × ply + colour. */
+    private long[] nonPawnKeyHistory = new long[2 * INITIAL_HISTORY];
     private int[] moveHistory = new int[INITIAL_HISTORY];
     /**
      * A number for each make, unique within this object: an evaluator that keeps state along the line (the network's
@@ -131,6 +135,8 @@ public final class Position {
         reversiblePlies = other.reversiblePlies;
         key = other.key;
         pawnKey = other.pawnKey;
+        nonPawnKeys[0] = other.nonPawnKeys[0];
+        nonPawnKeys[1] = other.nonPawnKeys[1];
         midgame = other.midgame;
         endgame = other.endgame;
         phase = other.phase;
@@ -139,12 +145,14 @@ public final class Position {
         if (keyHistory.length < capacity) {
             keyHistory = new long[capacity];
             pawnKeyHistory = new long[capacity];
+            nonPawnKeyHistory = new long[2 * capacity];
             moveHistory = new int[capacity];
             moveIdHistory = new long[capacity];
             undoHistory = new long[capacity];
         }
         System.arraycopy(other.keyHistory, 0, keyHistory, 0, ply);
         System.arraycopy(other.pawnKeyHistory, 0, pawnKeyHistory, 0, ply);
+        System.arraycopy(other.nonPawnKeyHistory, 0, nonPawnKeyHistory, 0, 2 * ply);
         System.arraycopy(other.moveHistory, 0, moveHistory, 0, ply);
         System.arraycopy(other.undoHistory, 0, undoHistory, 0, ply);
         // Numbers this object already gave out are never given again, whatever the copy held.
@@ -228,6 +236,11 @@ public final class Position {
     /** A Zobrist key of the pawns alone (Polyglot's piece numbers), for a pawn-structure cache. */
     public long pawnKey() {
         return pawnKey;
+    }
+
+    /** A Zobrist key of {@code color}'s pieces other than pawns, kings included: what correction history keys on. */
+    public long nonPawnKey(int color) {
+        return nonPawnKeys[color];
     }
 
     /** Midgame material and piece-square sum, White's point of view. */
@@ -439,8 +452,10 @@ public final class Position {
             removePiece(rook, to);
             addPiece(piece, kingTarget);
             addPiece(rook, rookTarget);
-            newKey ^= Zobrist.piece(piece, from) ^ Zobrist.piece(piece, kingTarget)
+            long castled = Zobrist.piece(piece, from) ^ Zobrist.piece(piece, kingTarget)
                     ^ Zobrist.piece(rook, to) ^ Zobrist.piece(rook, rookTarget);
+            newKey ^= castled;
+            nonPawnKeys[us] ^= castled;
         } else {
             if (captured != Piece.NONE) {
                 int capturedSquare = kind == Move.EN_PASSANT ? to ^ 8 : to;
@@ -448,13 +463,17 @@ public final class Position {
                 newKey ^= Zobrist.piece(captured, capturedSquare);
                 if (Piece.type(captured) == Piece.PAWN) {
                     pawnKey ^= Zobrist.piece(captured, capturedSquare);
+                } else {
+                    nonPawnKeys[us ^ 1] ^= Zobrist.piece(captured, capturedSquare);
                 }
                 halfmoveClock = 0;
                 reversiblePlies = 0;
             }
             movePiece(piece, from, to);
             newKey ^= Zobrist.piece(piece, from) ^ Zobrist.piece(piece, to);
-            if (Piece.type(piece) == Piece.PAWN) {
+            if (Piece.type(piece) != Piece.PAWN) {
+                nonPawnKeys[us] ^= Zobrist.piece(piece, from) ^ Zobrist.piece(piece, to);
+            } else {
                 halfmoveClock = 0;
                 reversiblePlies = 0;
                 pawnKey ^= Zobrist.piece(piece, from);
@@ -463,6 +482,7 @@ public final class Position {
                     removePiece(piece, to);
                     addPiece(promoted, to);
                     newKey ^= Zobrist.piece(piece, to) ^ Zobrist.piece(promoted, to);
+                    nonPawnKeys[us] ^= Zobrist.piece(promoted, to);
                 } else {
                     pawnKey ^= Zobrist.piece(piece, to);
                     // A double push sets the e.p. square (and hashes it) only if an enemy pawn can take.
@@ -561,6 +581,8 @@ public final class Position {
         }
         keyHistory[ply] = key;
         pawnKeyHistory[ply] = pawnKey;
+        nonPawnKeyHistory[2 * ply] = nonPawnKeys[0];
+        nonPawnKeyHistory[2 * ply + 1] = nonPawnKeys[1];
         moveHistory[ply] = move;
         moveIdHistory[ply] = ++lastMoveId;
         undoHistory[ply] = castlingRights
@@ -580,6 +602,8 @@ public final class Position {
         reversiblePlies = (int) (undo >>> UNDO_REVERSIBLE_PLIES_SHIFT) & UNDO_COUNTER_MASK;
         key = keyHistory[ply];
         pawnKey = pawnKeyHistory[ply];
+        nonPawnKeys[0] = nonPawnKeyHistory[2 * ply];
+        nonPawnKeys[1] = nonPawnKeyHistory[2 * ply + 1];
     }
 
     private static int capturedOf(long undo) {
@@ -590,6 +614,7 @@ public final class Position {
         int capacity = keyHistory.length * 2;
         keyHistory = Arrays.copyOf(keyHistory, capacity);
         pawnKeyHistory = Arrays.copyOf(pawnKeyHistory, capacity);
+        nonPawnKeyHistory = Arrays.copyOf(nonPawnKeyHistory, 2 * capacity);
         moveHistory = Arrays.copyOf(moveHistory, capacity);
         moveIdHistory = Arrays.copyOf(moveIdHistory, capacity);
         undoHistory = Arrays.copyOf(undoHistory, capacity);
@@ -672,6 +697,8 @@ public final class Position {
         ply = 0;
         key = computeKey();
         pawnKey = computePawnKey();
+        nonPawnKeys[0] = computeNonPawnKey(Piece.WHITE);
+        nonPawnKeys[1] = computeNonPawnKey(Piece.BLACK);
     }
 
     // ----------------------------------------------------------------------------------------------------------
@@ -691,6 +718,17 @@ public final class Position {
         }
         if (sideToMove == Piece.WHITE) {
             result ^= Zobrist.whiteToMove();
+        }
+        return result;
+    }
+
+    public long computeNonPawnKey(int color) {
+        long result = 0;
+        long pieces = byColor[color] & ~byType[Piece.PAWN];
+        while (pieces != 0) {
+            int square = Long.numberOfTrailingZeros(pieces);
+            result ^= Zobrist.piece(board[square], square);
+            pieces &= pieces - 1;
         }
         return result;
     }
@@ -742,7 +780,9 @@ public final class Position {
         if (mg != midgame || eg != endgame || ph != phase) {
             return false;
         }
-        if (key != computeKey() || pawnKey != computePawnKey()) {
+        if (key != computeKey() || pawnKey != computePawnKey()
+                || nonPawnKeys[0] != computeNonPawnKey(Piece.WHITE)
+                || nonPawnKeys[1] != computeNonPawnKey(Piece.BLACK)) {
             return false;
         }
         if (enPassantSquare != Square.NONE) {

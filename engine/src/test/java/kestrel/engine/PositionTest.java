@@ -15,7 +15,8 @@ class PositionTest {
     private static final String SHUFFLE = "g1f3 g8f6 f3g1 f6g8";
 
     /** Everything a position exposes, so that two snapshots are equal only if the positions are bit for bit. */
-    private record Snapshot(String fen, long key, long pawnKey, int midgame, int endgame, int phase,
+    private record Snapshot(String fen, long key, long pawnKey, long whiteNonPawnKey, long blackNonPawnKey,
+                            int midgame, int endgame, int phase,
                             List<Long> bitboards, List<Integer> castlingRooks, int ply, int lastMove,
                             int lastCaptured) {
         static Snapshot of(Position position) {
@@ -35,7 +36,8 @@ class PositionTest {
                 rooks.add(position.castlingRookSquare(right));
             }
             return new Snapshot(Fen.toFen(position, true), position.key(), position.pawnKey(),
-                    position.midgameScore(), position.endgameScore(), position.phase(), bitboards, rooks,
+                    position.nonPawnKey(Piece.WHITE), position.nonPawnKey(Piece.BLACK), position.midgameScore(),
+                    position.endgameScore(), position.phase(), bitboards, rooks,
                     position.ply(), position.lastMove(), position.lastCaptured());
         }
     }
@@ -51,6 +53,25 @@ class PositionTest {
         RandomGames.Tally tally = RandomGames.play(Fen.START, 100, 300, 7, exactMakeAndUnmake());
         assertTrue(tally.enPassant > 0 && tally.promotions > 0 && tally.underPromotions > 0
                 && tally.kingSideCastles > 0 && tally.queenSideCastles > 0, tally::toString);
+    }
+
+    /** Each colour's non-pawn key follows that colour's pieces other than pawns, and nothing else. */
+    @Test
+    void aNonPawnKeyChangesOnlyWithItsColoursPieces() {
+        Position start = Position.startPosition();
+        long white = start.nonPawnKey(Piece.WHITE);
+        long black = start.nonPawnKey(Piece.BLACK);
+        Position pawnMoved = TestPositions.play("e2e4");
+        assertEquals(white, pawnMoved.nonPawnKey(Piece.WHITE));
+        assertEquals(black, pawnMoved.nonPawnKey(Piece.BLACK));
+        Position knightMoved = TestPositions.play("e2e4 g8f6");
+        assertEquals(white, knightMoved.nonPawnKey(Piece.WHITE));
+        assertNotEquals(black, knightMoved.nonPawnKey(Piece.BLACK));
+        // Knights out and back: the same placement, the same keys.
+        Position knightsBack = TestPositions.play("e2e4 g8f6 g1f3 f6g8 f3g1");
+        assertEquals(white, knightsBack.nonPawnKey(Piece.WHITE));
+        assertEquals(black, knightsBack.nonPawnKey(Piece.BLACK));
+        assertEquals(white, Position.startPosition().computeNonPawnKey(Piece.WHITE));
     }
 
     @Test

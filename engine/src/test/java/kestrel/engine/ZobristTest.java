@@ -244,6 +244,12 @@ class ZobristTest {
             assertKey(position.computePawnKey(), position.pawnKey(), "pawn key " + when + " in "
                     + Fen.toFen(position, true));
         }
+        for (int color : new int[] {Piece.WHITE, Piece.BLACK}) {
+            if (position.nonPawnKey(color) != position.computeNonPawnKey(color)) {
+                assertKey(position.computeNonPawnKey(color), position.nonPawnKey(color), "non-pawn key of colour "
+                        + color + " " + when + " in " + Fen.toFen(position, true));
+            }
+        }
     }
 
     private static void assertKey(long expected, long actual, String message) {

@@ -899,7 +899,7 @@ public final class Search {
                 && bestScore >= tablebaseFloor && bestScore <= tablebaseCeiling
                 && !(bestScore >= beta && bestScore <= staticEval)
                 && !(bestMove == Move.NONE && bestScore >= staticEval)) {
-            correctionHistory.update(us, position.pawnKey(), bestScore - rawEval, depth);
+            correctionHistory.update(position, bestScore - rawEval, depth);
         }
         // Step 15. Store the result.
         // What the tables proved and the moves did not reach: a win is at least a win, a loss at most a loss.
@@ -1094,9 +1094,9 @@ public final class Search {
         return belowMates(evaluator.evaluate(position));
     }
 
-    /** A raw static evaluation plus the correction learnt for this pawn structure and side to move. */
+    /** A raw static evaluation plus the correction learnt for this pawn structure, piece placement and side to move. */
     private int corrected(int rawEval) {
-        return belowMates(rawEval + correctionHistory.correction(position.sideToMove(), position.pawnKey()));
+        return belowMates(rawEval + correctionHistory.correction(position));
     }
 
     /** A static score never reaches the tablebase and mate ranges, whatever the evaluation says. */

@@ -82,6 +82,28 @@ class CorrectionHistoryTest {
                 history.correction(Piece.WHITE, PAWNS ^ (long) CorrectionHistory.PAWN_ENTRIES << 8));
     }
 
+    /**
+     * A position's correction is (2 pawn + white non-pawn + black non-pawn) / 4: learnt on one position, it counts in
+     * full there, half where only the pawns are the same, a quarter where only one colour's pieces stand the same.
+     */
+    @Test
+    void aPositionsCorrectionBlendsThePawnAndBothNonPawnTables() {
+        Position learnt = Fen.parse("r3k2r/ppp2ppp/2n5/3q4/8/2N5/PPP2PPP/R2QK2R w KQkq - 0 1");
+        Position samePawns = Fen.parse("1r2k2r/ppp2ppp/8/3q4/3n4/8/PPP2PPP/R2Q1RK1 w k - 0 1");
+        Position sameWhitePieces = Fen.parse("4k3/p5p1/8/3q4/8/2N5/P4PPP/R2QK2R w KQ - 0 1");
+        CorrectionHistory history = new CorrectionHistory();
+        for (int i = 0; i < 300; i++) {
+            history.update(learnt, 24, 20);
+        }
+        assertEquals(24, history.correction(learnt), 1);
+        assertEquals(12, history.correction(samePawns), 1);
+        assertEquals(6, history.correction(sameWhitePieces), 1);
+        assertEquals(0, history.correction(Fen.parse("r3k2r/ppp2ppp/2n5/3q4/8/2N5/PPP2PPP/R2QK2R b KQkq - 0 1")),
+                "the other side to move");
+        history.clear();
+        assertEquals(0, history.correction(learnt));
+    }
+
     @Test
     void clearForgetsEverything() {
         CorrectionHistory history = new CorrectionHistory();
