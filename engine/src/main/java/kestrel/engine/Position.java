@@ -722,6 +722,7 @@ public final class Position {
         return result;
     }
 
+    /** {@link #nonPawnKey} computed from scratch. */
     public long computeNonPawnKey(int color) {
         long result = 0;
         long pieces = byColor[color] & ~byType[Piece.PAWN];
@@ -733,6 +734,7 @@ public final class Position {
         return result;
     }
 
+    /** {@link #pawnKey} computed from scratch. */
     public long computePawnKey() {
         long result = 0;
         long pawns = byType[Piece.PAWN];
