@@ -65,22 +65,27 @@ final class CorrectionHistory {
     /** A search of depth {@code depth} found {@code position}'s evaluation off by {@code error}: all three learn it. */
     void update(Position position, int error, int depth) {
         int side = position.sideToMove();
-        update(side, position.pawnKey(), error, depth);
+        int pawnIndex = index(side, position.pawnKey());
+        pawn[pawnIndex] = moved(pawn[pawnIndex], error, depth);
         int white = nonPawnIndex(side, Piece.WHITE, position.nonPawnKey(Piece.WHITE));
         nonPawn[white] = moved(nonPawn[white], error, depth);
         int black = nonPawnIndex(side, Piece.BLACK, position.nonPawnKey(Piece.BLACK));
         nonPawn[black] = moved(nonPawn[black], error, depth);
     }
 
-    /** The correction in centipawns for {@code side} to move with these pawns, within ±{@link #LIMIT_CP}. */
+    /**
+     * The pawn table's own correction in centipawns for {@code side} to move with these pawns, within
+     * ±{@link #LIMIT_CP}: the averaging seen without the blend (the search reads {@link #correction(Position)}).
+     */
     int correction(int side, long pawnKey) {
         return pawn[index(side, pawnKey)] / GRAIN;
     }
 
     /**
      * A search of depth {@code depth} found the evaluation of a position ({@code side} to move, these pawns) off by
-     * {@code error} centipawns (search score minus raw evaluation): the entry moves towards it by
-     * {@code min(depth + 1, 16)} / 256 of the distance, and stays within the limit.
+     * {@code error} centipawns (search score minus raw evaluation): the pawn table's entry alone moves towards it by
+     * {@code min(depth + 1, 16)} / 256 of the distance, and stays within the limit ({@link #update(Position, int,
+     * int)} moves all three tables so).
      */
     void update(int side, long pawnKey, int error, int depth) {
         int index = index(side, pawnKey);
@@ -96,11 +101,12 @@ final class CorrectionHistory {
         return Math.max(-LIMIT, Math.min(LIMIT, next));
     }
 
+    /** The non-pawn tables are laid out as the pawn table is, with side and colour as one row number. */
     private static int nonPawnIndex(int side, int colour, long nonPawnKey) {
-        return (side * 2 + colour) * PAWN_ENTRIES + ((int) nonPawnKey & MASK);
+        return index(side * 2 + colour, nonPawnKey);
     }
 
-    private static int index(int side, long pawnKey) {
-        return side * PAWN_ENTRIES + ((int) pawnKey & MASK);
+    private static int index(int row, long key) {
+        return row * PAWN_ENTRIES + ((int) key & MASK);
     }
 }
