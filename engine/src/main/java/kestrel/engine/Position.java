@@ -460,19 +460,21 @@ public final class Position {
             if (captured != Piece.NONE) {
                 int capturedSquare = kind == Move.EN_PASSANT ? to ^ 8 : to;
                 removePiece(captured, capturedSquare);
-                newKey ^= Zobrist.piece(captured, capturedSquare);
+                long capturedKey = Zobrist.piece(captured, capturedSquare);
+                newKey ^= capturedKey;
                 if (Piece.type(captured) == Piece.PAWN) {
-                    pawnKey ^= Zobrist.piece(captured, capturedSquare);
+                    pawnKey ^= capturedKey;
                 } else {
-                    nonPawnKeys[us ^ 1] ^= Zobrist.piece(captured, capturedSquare);
+                    nonPawnKeys[us ^ 1] ^= capturedKey;
                 }
                 halfmoveClock = 0;
                 reversiblePlies = 0;
             }
             movePiece(piece, from, to);
-            newKey ^= Zobrist.piece(piece, from) ^ Zobrist.piece(piece, to);
+            long movedKey = Zobrist.piece(piece, from) ^ Zobrist.piece(piece, to);
+            newKey ^= movedKey;
             if (Piece.type(piece) != Piece.PAWN) {
-                nonPawnKeys[us] ^= Zobrist.piece(piece, from) ^ Zobrist.piece(piece, to);
+                nonPawnKeys[us] ^= movedKey;
             } else {
                 halfmoveClock = 0;
                 reversiblePlies = 0;
@@ -706,12 +708,7 @@ public final class Position {
 
     /** The Polyglot key computed from scratch. */
     public long computeKey() {
-        long result = 0;
-        for (int square = 0; square < 64; square++) {
-            if (board[square] != Piece.NONE) {
-                result ^= Zobrist.piece(board[square], square);
-            }
-        }
+        long result = piecesKey(occupied());
         result ^= Zobrist.castling(castlingRights);
         if (enPassantSquare != Square.NONE) {
             result ^= Zobrist.enPassantFile(Square.file(enPassantSquare));
@@ -724,24 +721,21 @@ public final class Position {
 
     /** {@link #nonPawnKey} computed from scratch. */
     public long computeNonPawnKey(int color) {
-        long result = 0;
-        long pieces = byColor[color] & ~byType[Piece.PAWN];
-        while (pieces != 0) {
-            int square = Long.numberOfTrailingZeros(pieces);
-            result ^= Zobrist.piece(board[square], square);
-            pieces &= pieces - 1;
-        }
-        return result;
+        return piecesKey(byColor[color] & ~byType[Piece.PAWN]);
     }
 
     /** {@link #pawnKey} computed from scratch. */
     public long computePawnKey() {
+        return piecesKey(byType[Piece.PAWN]);
+    }
+
+    /** The Zobrist keys of the pieces on {@code squares}, XORed: the piece part of every key, from scratch. */
+    private long piecesKey(long squares) {
         long result = 0;
-        long pawns = byType[Piece.PAWN];
-        while (pawns != 0) {
-            int square = Long.numberOfTrailingZeros(pawns);
+        while (squares != 0) {
+            int square = Long.numberOfTrailingZeros(squares);
             result ^= Zobrist.piece(board[square], square);
-            pawns &= pawns - 1;
+            squares &= squares - 1;
         }
         return result;
     }
