@@ -26,6 +26,9 @@ final class History {
     private static final int BONUS_PER_DEPTH = 280;
     private static final int BONUS_OFFSET = 150;
     private static final int MAX_BONUS = MAX / 8;
+    /** The butterfly nudge a centipawn of static-evaluation swing gives a quiet move, and its bound. */
+    private static final int SWING_PER_CENTIPAWN = 24;
+    private static final int MAX_SWING_BONUS = MAX / 8;
 
     /** Pieces times squares: the (piece, destination) of a move, {@code piece * 64 + to}. */
     static final int PIECE_SQUARES = Piece.COUNT * 64;
@@ -157,9 +160,33 @@ final class History {
         }
     }
 
-    private void updateQuiet(int color, int move, int bonus, Position position, int context1, int context2) {
+    /**
+     * The node after the quiet move {@code move} (of {@code color}, already made: {@code pieceTo} is its piece and
+     * destination, {@code context1} and {@code context2} the moves one and two plies before it) failed low at
+     * {@code depth}: none of our replies reached alpha, so the move refuted the node above. It gains as if it had
+     * caused the cut-off there, which it did.
+     */
+    void onPriorQuietRefutation(int color, int move, int pieceTo, int depth, int context1, int context2) {
+        updateQuietAt(color, move, pieceTo, bonus(depth), context1, context2);
+    }
+
+    /**
+     * The quiet move {@code move} of {@code color} changed the static evaluation by {@code swing} (in its mover's
+     * favour, centipawns): a move that improves the evaluation is likely a good one to try early, whatever the search
+     * below it finds. A small butterfly nudge, {@link #SWING_PER_CENTIPAWN} a centipawn within
+     * ±{@link #MAX_SWING_BONUS}.
+     */
+    void onEvaluationSwing(int color, int move, int swing) {
+        int bonus = Math.max(-MAX_SWING_BONUS, Math.min(MAX_SWING_BONUS, SWING_PER_CENTIPAWN * swing));
         update(butterfly, index(color, move), bonus);
-        int pieceTo = pieceTo(position, move);
+    }
+
+    private void updateQuiet(int color, int move, int bonus, Position position, int context1, int context2) {
+        updateQuietAt(color, move, pieceTo(position, move), bonus, context1, context2);
+    }
+
+    private void updateQuietAt(int color, int move, int pieceTo, int bonus, int context1, int context2) {
+        update(butterfly, index(color, move), bonus);
         if (context1 != NO_CONTEXT) {
             update(continuation, context1 * PIECE_SQUARES + pieceTo, bonus);
         }

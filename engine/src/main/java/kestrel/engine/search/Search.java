@@ -78,6 +78,11 @@ public final class Search {
     private static final int TABLE_CAPTURE_REDUCTION = 1;
     /** LMR of a capture or under-promotion the move picker ordered as losing (after the quiet moves). */
     private static final int BAD_CAPTURE_REDUCTION = 1;
+    /** A reduced move that beat the best score by this much, plus this per ply of depth, is re-searched a ply deeper. */
+    private static final int DEEPER_MARGIN = 40;
+    private static final int DEEPER_MARGIN_PER_DEPTH = 2;
+    /** One that beat it by less than this is re-searched a ply shallower. */
+    private static final int SHALLOWER_MARGIN = 10;
     /** A tablebase result is stored as if searched this much deeper: it is exact, whatever the depth. */
     private static final int TABLEBASE_DEPTH_BONUS = 6;
     /**
@@ -664,6 +669,15 @@ public final class Search {
         staticEvals[ply] = staticEval;
         boolean improving = isImproving(staticEvals, ply, staticEval);
         int us = position.sideToMove();
+        int them = us ^ 1;
+        int previousMove = position.lastMove();
+        // The opponent's last move was quiet: what it did to the static evaluation (the sum of the two sides'
+        // evaluations, each from its own side) says whether it is worth trying early, before any search below it.
+        boolean previousQuiet = ply >= 1 && previousMove != Move.NONE && !Move.isPromotion(previousMove)
+                && position.lastCaptured() == Piece.NONE;
+        if (previousQuiet && !excluding && staticEval != NO_SCORE && staticEvals[ply - 1] != NO_SCORE) {
+            history.onEvaluationSwing(them, previousMove, -(staticEvals[ply - 1] + staticEval));
+        }
 
         if (!pvNode && !inCheck && Math.abs(beta) < Score.MATE_BOUND) {
             // Step 8. Reverse futility: so far above beta that a quiet move of ours is unlikely to be refuted.
@@ -765,7 +779,6 @@ public final class Search {
         int bestMove = Move.NONE;
         boolean bestMoveQuiet = false;
         int moveCount = 0;
-        int previousMove = position.lastMove();
         for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
             if (move == excludedMove) {
                 continue;
@@ -844,9 +857,21 @@ public final class Search {
                 }
                 // Later moves are searched with a zero window as expected cut nodes; one that beats alpha reduced is
                 // searched again at full depth as the other kind, and one inside a PV window again as a PV node.
-                score = -search(-alpha - 1, -alpha, newDepth - reduction, ply + 1, true, true, givesCheck);
+                // The re-search goes a ply deeper when the reduced one beat the best score by far, a ply shallower
+                // when only just (the reduced result is then nearly trusted).
+                int reducedDepth = newDepth - reduction;
+                score = -search(-alpha - 1, -alpha, reducedDepth, ply + 1, true, true, givesCheck);
                 if (score > alpha && reduction > 0 && !aborted) {
-                    score = -search(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode, true, givesCheck);
+                    // Deeper only near the root, as the singular extension: with the check extension a line of
+                    // checks could otherwise keep its depth ply after ply and the search would never end.
+                    if (ply < 2 * rootDepth && score > bestScore + DEEPER_MARGIN + DEEPER_MARGIN_PER_DEPTH * newDepth) {
+                        newDepth++;
+                    } else if (score < bestScore + SHALLOWER_MARGIN) {
+                        newDepth--;
+                    }
+                    if (newDepth > reducedDepth) {
+                        score = -search(-alpha - 1, -alpha, newDepth, ply + 1, !cutNode, true, givesCheck);
+                    }
                 }
                 if (score > alpha && score < beta && !aborted) {
                     score = -search(-beta, -alpha, newDepth, ply + 1, false, true, givesCheck);
@@ -890,6 +915,12 @@ public final class Search {
         }
         if (excluding) {
             return bestScore; // the node without its table move: not the node's result, not stored
+        }
+        // Step 13, at a fail low: nothing here reached alpha, so the opponent's quiet move into this node refuted the
+        // node above, as a cut-off there would have taught (its contexts are the two moves before it).
+        if (bestMove == Move.NONE && previousQuiet) {
+            history.onPriorQuietRefutation(them, previousMove, context1, depth, History.context(position, 2),
+                    History.context(position, 3));
         }
         // Step 14. Correction history: the evaluation's error, search score less raw evaluation, is learnt from a
         // result that proves the corrected evaluation wrong: a fail high above it, a fail low (no best move) below it,

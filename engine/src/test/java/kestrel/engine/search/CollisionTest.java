@@ -1,7 +1,10 @@
 package kestrel.engine.search;
 
 import static kestrel.engine.eval.Evaluation.HANDCRAFTED;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +37,12 @@ class CollisionTest {
     void tableWithTwoVerificationBitsSharedAcrossPositionsGivesLegalMoves() {
         TranspositionTable table = new TranspositionTable(1, 2);
         for (Position position : positions()) {
-            SearchResult result = new Search(table, SearchListener.SILENT).run(position, new SearchLimits().depth(6), HANDCRAFTED);
+            // Garbage scores from other positions make every kind of re-search likely; a depth-limited search must
+            // still end (an unbounded deeper re-search once let a line of checks keep its depth for ever). The
+            // limit is many times what the whole test needs, a guard against a hang and not a speed bar.
+            SearchResult result = assertTimeoutPreemptively(Duration.ofMinutes(3),
+                    () -> new Search(table, SearchListener.SILENT).run(position, new SearchLimits().depth(6), HANDCRAFTED),
+                    () -> "the depth-6 search did not end in " + Fen.toFen(position, false));
             assertTrue(SearchTesting.isLegal(position, result.bestMove()),
                     Move.toUci(result.bestMove()) + " in " + Fen.toFen(position, false));
             if (result.ponderMove() != Move.NONE) {

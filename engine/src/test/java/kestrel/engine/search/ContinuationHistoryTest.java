@@ -58,4 +58,58 @@ class ContinuationHistoryTest {
         assertTrue(history.captureScore(Piece.of(Piece.WHITE, Piece.KNIGHT) * 64 + 36, Piece.PAWN) > 0);
         assertTrue(history.captureScore(Piece.of(Piece.WHITE, Piece.QUEEN) * 64 + 36, Piece.PAWN) < 0);
     }
+
+    @Test
+    void aQuietMoveThatRefutedTheNodeAboveIsLearntAsItsCutOffWouldBe() {
+        Position before = after("e2e4", "e7e5");
+        int knight = MoveNotation.parseUci(before, "g1f3", false);
+        History cutOff = new History(Score.MAX_PLY);
+        cutOff.onQuietCutoff(Piece.WHITE, knight, 2, 7, before.lastMove(), new int[0], 0, before,
+                History.context(before, 1), History.context(before, 2));
+
+        // The same lesson from the node below: the move is made, its own contexts two and three plies back.
+        Position below = after("e2e4", "e7e5", "g1f3");
+        History failLow = new History(Score.MAX_PLY);
+        failLow.onPriorQuietRefutation(Piece.WHITE, below.lastMove(), History.context(below, 1), 7,
+                History.context(below, 2), History.context(below, 3));
+
+        int pieceTo = History.pieceTo(before, knight);
+        int context1 = History.context(before, 1);
+        int context2 = History.context(before, 2);
+        int learnt = failLow.quietScore(Piece.WHITE, knight, pieceTo, context1, context2);
+        assertTrue(learnt > 0);
+        assertEquals(cutOff.quietScore(Piece.WHITE, knight, pieceTo, context1, context2), learnt);
+        assertEquals(3 * failLow.quietScore(Piece.WHITE, knight, pieceTo, History.NO_CONTEXT, History.NO_CONTEXT),
+                learnt, "butterfly and both continuation entries");
+        assertEquals(0, failLow.quietScore(Piece.BLACK, knight, pieceTo, History.NO_CONTEXT, History.NO_CONTEXT),
+                "the other side's table is untouched");
+    }
+
+    @Test
+    void anEvaluationSwingNudgesTheButterflyAloneWithinItsBound() {
+        Position position = after("e2e4", "e7e5");
+        int knight = MoveNotation.parseUci(position, "g1f3", false);
+        int bishop = MoveNotation.parseUci(position, "f1c4", false);
+        int context1 = History.context(position, 1);
+        int context2 = History.context(position, 2);
+        int knightTo = History.pieceTo(position, knight);
+        History history = new History(Score.MAX_PLY);
+
+        history.onEvaluationSwing(Piece.WHITE, knight, 30);
+        history.onEvaluationSwing(Piece.WHITE, bishop, -30);
+        int gain = history.quietScore(Piece.WHITE, knight, knightTo, History.NO_CONTEXT, History.NO_CONTEXT);
+        assertTrue(gain > 0, "a move that raised its side's evaluation gains");
+        assertEquals(gain, history.quietScore(Piece.WHITE, knight, knightTo, context1, context2),
+                "continuation history is not touched");
+        assertEquals(-gain, history.quietScore(Piece.WHITE, bishop, History.pieceTo(position, bishop),
+                History.NO_CONTEXT, History.NO_CONTEXT), "one that lowered it loses as much");
+
+        History big = new History(Score.MAX_PLY);
+        History huge = new History(Score.MAX_PLY);
+        big.onEvaluationSwing(Piece.WHITE, knight, 1_000);
+        huge.onEvaluationSwing(Piece.WHITE, knight, 100_000);
+        int bounded = big.quietScore(Piece.WHITE, knight, knightTo, History.NO_CONTEXT, History.NO_CONTEXT);
+        assertEquals(bounded, huge.quietScore(Piece.WHITE, knight, knightTo, History.NO_CONTEXT, History.NO_CONTEXT));
+        assertTrue(bounded > gain && bounded <= History.MAX / 8, "a large swing is bounded");
+    }
 }
