@@ -13,7 +13,7 @@ import kestrel.engine.Position;
 import org.junit.jupiter.api.Test;
 
 /**
- * Singular extensions (step 10 of the search): the search with them still finds what it must, and a node whose table
+ * Singular extensions (step 11 of the search): the search with them still finds what it must, and a node whose table
  * move is its only legal move (the singular search then has no move left to search) keeps its true score. Each of
  * these positions was checked, when the test was written, to reach that case several times at the depth searched.
  */
