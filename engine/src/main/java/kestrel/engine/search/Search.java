@@ -78,7 +78,7 @@ public final class Search {
     private static final int TABLE_CAPTURE_REDUCTION = 1;
     /** LMR of a capture or under-promotion the move picker ordered as losing (after the quiet moves). */
     private static final int BAD_CAPTURE_REDUCTION = 1;
-    /** A reduced move that beat the best score by this much, plus this per ply of depth, is re-searched a ply deeper. */
+    /** A reduced move that beat the best score by this, plus this per ply of depth, is re-searched a ply deeper. */
     private static final int DEEPER_MARGIN = 40;
     private static final int DEEPER_MARGIN_PER_DEPTH = 2;
     /** One that beat it by less than this is re-searched a ply shallower. */
@@ -541,8 +541,10 @@ public final class Search {
         }
         long allNodes = nodes - flushedNodes + control.nodes();
         long allTablebaseHits = tablebaseHits - flushedTablebaseHits + control.tablebaseHits();
+        // The position is at the root here. A line is shown only as far as the game would go: not past a draw.
+        int[] pv = DrawnLine.untilDraw(position, rootMoves.pv(line), scratch);
         listener.onIteration(new SearchInfo(depth, selectiveDepth, line + 1, score, bound, allNodes,
-                elapsedMillis(), table.hashfull(), rootMoves.pv(line), allTablebaseHits));
+                elapsedMillis(), table.hashfull(), pv, allTablebaseHits));
     }
 
     private long elapsedMillis() {

@@ -41,7 +41,8 @@ class CollisionTest {
             // still end (an unbounded deeper re-search once let a line of checks keep its depth for ever). The
             // limit is many times what the whole test needs, a guard against a hang and not a speed bar.
             SearchResult result = assertTimeoutPreemptively(Duration.ofMinutes(3),
-                    () -> new Search(table, SearchListener.SILENT).run(position, new SearchLimits().depth(6), HANDCRAFTED),
+                    () -> new Search(table, SearchListener.SILENT)
+                            .run(position, new SearchLimits().depth(6), HANDCRAFTED),
                     () -> "the depth-6 search did not end in " + Fen.toFen(position, false));
             assertTrue(SearchTesting.isLegal(position, result.bestMove()),
                     Move.toUci(result.bestMove()) + " in " + Fen.toFen(position, false));
