@@ -127,8 +127,7 @@ public final class SelfPlayGame {
             }
             return position.sideToMove() == Piece.WHITE ? TrainingRecord.BLACK_WIN : TrainingRecord.WHITE_WIN;
         }
-        if (position.isThreefoldRepetition() || position.halfmoveClock() >= 100
-                || Evaluation.isInsufficientMaterial(position)) {
+        if (Evaluation.isDrawnByRule(position)) {
             return TrainingRecord.DRAW;
         }
         return -1;

@@ -112,6 +112,15 @@ public final class Evaluation implements Evaluator {
         return EndgameScaling.isInsufficientMaterial(position);
     }
 
+    /**
+     * True when the rules draw the game here whatever is played: a threefold repetition with the game's history, the
+     * fifty-move rule, or too little material to mate. A mate given on the fiftieth move still wins; callers that
+     * care look for it first (a line that ends in mate has no move after it anyway).
+     */
+    public static boolean isDrawnByRule(Position position) {
+        return position.isThreefoldRepetition() || position.halfmoveClock() >= 100 || isInsufficientMaterial(position);
+    }
+
     /** One term of the last evaluation for one colour, packed; for tests. */
     int lastTerm(int term, int color) {
         return terms[2 * term + color];

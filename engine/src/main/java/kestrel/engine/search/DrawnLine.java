@@ -1,5 +1,6 @@
 package kestrel.engine.search;
 
+import java.util.Arrays;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.Position;
 import kestrel.engine.eval.Evaluation;
@@ -25,24 +26,13 @@ final class DrawnLine {
         while (kept < pv.length && MoveGenerator.isLegal(position, pv[kept], scratch)) {
             position.makeMove(pv[kept]);
             kept++;
-            if (isDrawn(position)) {
+            if (Evaluation.isDrawnByRule(position)) {
                 break;
             }
         }
         for (int i = 0; i < kept; i++) {
             position.unmakeMove();
         }
-        if (kept == pv.length) {
-            return pv;
-        }
-        int[] line = new int[kept];
-        System.arraycopy(pv, 0, line, 0, kept);
-        return line;
-    }
-
-    /** Drawn by rule, whoever is to move; a mate on the fiftieth move ends the line anyway, having no moves after it. */
-    private static boolean isDrawn(Position position) {
-        return position.halfmoveClock() >= 100 || position.isThreefoldRepetition()
-                || Evaluation.isInsufficientMaterial(position);
+        return kept == pv.length ? pv : Arrays.copyOf(pv, kept);
     }
 }

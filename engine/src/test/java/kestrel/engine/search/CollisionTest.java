@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-
 import java.util.ArrayList;
 import java.util.List;
 import kestrel.engine.Fen;

@@ -16,15 +16,13 @@ import org.junit.jupiter.api.Test;
 class DrawnLineTest {
     private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
 
-    /** Plays {@code uci} moves on {@code position} (which changes) and returns them as moves. */
+    /** The moves of a legal line from {@code position}, read on a copy (the position itself does not change). */
     private static int[] line(Position position, String... uci) {
         Position walker = new Position(position);
         int[] moves = new int[uci.length];
         for (int i = 0; i < uci.length; i++) {
             moves[i] = MoveNotation.parseUci(walker, uci[i], false);
-            if (MoveGenerator.isLegal(walker, moves[i], new int[MoveGenerator.MAX_MOVES])) {
-                walker.makeMove(moves[i]);
-            }
+            walker.makeMove(moves[i]);
         }
         return moves;
     }
