@@ -71,4 +71,24 @@ class MovePickerTest {
         assertEquals(MoveNotation.parseUci(position, "e3d5", false), moves.get(0));
         assertEquals(MoveNotation.parseUci(position, "d2d5", false), moves.get(moves.size() - 1));
     }
+
+    @Test
+    void quietMovesOfAThreatenedPieceComeFirst() {
+        // The pawn on e5 attacks the knight on d4: with no history, every knight move (none of them to a square the
+        // pawn attacks) goes before the king's.
+        Position position = Fen.parse("4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1");
+        List<Integer> moves = pick(position, 0);
+        assertEquals(13, moves.size());
+        for (int i = 0; i < 8; i++) {
+            assertEquals(kestrel.engine.Square.D4, Move.from(moves.get(i)), Move.toUci(moves.get(i)));
+        }
+    }
+
+    @Test
+    void aQuietMoveIntoAPawnAttackComesLast() {
+        // The pawn on e4 attacks f3: the knight's move there goes after the king's moves and the knight's other one.
+        Position position = Fen.parse("4k3/8/8/8/4p3/8/8/4K1N1 w - - 0 1");
+        List<Integer> moves = pick(position, 0);
+        assertEquals(MoveNotation.parseUci(position, "g1f3", false), moves.get(moves.size() - 1));
+    }
 }
