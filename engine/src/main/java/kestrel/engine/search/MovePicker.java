@@ -1,6 +1,7 @@
 package kestrel.engine.search;
 
 import kestrel.engine.Attacks;
+import kestrel.engine.Bitboards;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.Piece;
@@ -217,8 +218,8 @@ final class MovePicker {
             default:
                 return 0;
         }
-        boolean threatened = (danger & (1L << Move.from(move))) != 0;
-        boolean intoThreat = (danger & (1L << Move.to(move))) != 0;
+        boolean threatened = Bitboards.contains(danger, Move.from(move));
+        boolean intoThreat = Bitboards.contains(danger, Move.to(move));
         return threatened == intoThreat ? 0 : threatened ? weight : -weight;
     }
 
@@ -227,18 +228,17 @@ final class MovePicker {
         int them = position.sideToMove() ^ 1;
         long occupied = position.occupied();
         byPawns = PawnStructure.attacks(them, position.pieces(them, Piece.PAWN));
-        long attacks = byPawns;
-        for (long knights = position.pieces(them, Piece.KNIGHT); knights != 0; knights &= knights - 1) {
-            attacks |= Attacks.knight(Long.numberOfTrailingZeros(knights));
-        }
-        for (long bishops = position.pieces(them, Piece.BISHOP); bishops != 0; bishops &= bishops - 1) {
-            attacks |= Attacks.bishop(Long.numberOfTrailingZeros(bishops), occupied);
-        }
-        byMinors = attacks;
-        for (long rooks = position.pieces(them, Piece.ROOK); rooks != 0; rooks &= rooks - 1) {
-            attacks |= Attacks.rook(Long.numberOfTrailingZeros(rooks), occupied);
-        }
-        byRooks = attacks;
+        byMinors = byPawns | attacksOf(them, Piece.KNIGHT, occupied) | attacksOf(them, Piece.BISHOP, occupied);
+        byRooks = byMinors | attacksOf(them, Piece.ROOK, occupied);
         threatsKnown = true;
+    }
+
+    /** The squares the pieces of one colour and type (not pawns) attack together. */
+    private long attacksOf(int color, int type, long occupied) {
+        long attacks = 0;
+        for (long pieces = position.pieces(color, type); pieces != 0; pieces &= pieces - 1) {
+            attacks |= Attacks.of(type, Long.numberOfTrailingZeros(pieces), occupied);
+        }
+        return attacks;
     }
 }

@@ -10,6 +10,7 @@ import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.MoveNotation;
 import kestrel.engine.Position;
+import kestrel.engine.Square;
 import org.junit.jupiter.api.Test;
 
 class MovePickerTest {
@@ -57,7 +58,7 @@ class MovePickerTest {
     @Test
     void illegalTableMoveIsIgnored() {
         Position position = Fen.parse(KIWIPETE);
-        int illegal = Move.of(kestrel.engine.Square.A1, kestrel.engine.Square.H8);
+        int illegal = Move.of(Square.A1, Square.H8);
         List<Integer> moves = pick(position, illegal);
         assertEquals(Arrays.toString(sortedLegalMoves(position)), Arrays.toString(sorted(moves)));
     }
@@ -80,7 +81,7 @@ class MovePickerTest {
         List<Integer> moves = pick(position, 0);
         assertEquals(13, moves.size());
         for (int i = 0; i < 8; i++) {
-            assertEquals(kestrel.engine.Square.D4, Move.from(moves.get(i)), Move.toUci(moves.get(i)));
+            assertEquals(Square.D4, Move.from(moves.get(i)), Move.toUci(moves.get(i)));
         }
     }
 
