@@ -44,7 +44,7 @@ public final class Search {
     private static final long CURRENT_MOVE_INTERVAL_NANOS = 500_000_000L;
 
     private static final int ASPIRATION_MIN_DEPTH = 4;
-    private static final int ASPIRATION_WINDOW = 20;
+    private static final int ASPIRATION_WINDOW = 12;
     private static final int REVERSE_FUTILITY_DEPTH = 7;
     private static final int REVERSE_FUTILITY_MARGIN = 80;
     private static final int NULL_MOVE_MIN_DEPTH = 3;
@@ -437,7 +437,12 @@ public final class Search {
         return false;
     }
 
-    /** Searches one line of the root at {@code depth} in a window around its previous score, widening on failure. */
+    /**
+     * Searches one line of the root at {@code depth} in a window around its previous score, widening it by half on
+     * each failure. After a fail high the line is searched again a ply shallower (at least one ply), as Ethereal
+     * does: a score above the window is confirmed sooner at less depth, and the next iteration goes deeper anyway; a
+     * fail low searches at the full depth again, since a falling score is what needs the full look.
+     */
     private int aspirationSearch(int line, int depth, int previousScore) {
         int delta = ASPIRATION_WINDOW;
         int alpha = -Score.INFINITE;
@@ -446,8 +451,9 @@ public final class Search {
             alpha = Math.max(previousScore - delta, -Score.INFINITE);
             beta = Math.min(previousScore + delta, Score.INFINITE);
         }
+        int searchDepth = depth;
         while (true) {
-            int score = searchRoot(line, alpha, beta, depth);
+            int score = searchRoot(line, alpha, beta, searchDepth);
             if (aborted) {
                 return previousScore;
             }
@@ -455,13 +461,17 @@ public final class Search {
                 report(depth, line, score, Bound.UPPER);
                 beta = (alpha + beta) / 2;
                 alpha = Math.max(score - delta, -Score.INFINITE);
+                searchDepth = depth;
             } else if (score >= beta && beta < Score.INFINITE) {
                 report(depth, line, score, Bound.LOWER);
                 beta = Math.min(score + delta, Score.INFINITE);
+                if (!Score.isMate(score)) {
+                    searchDepth = Math.max(1, searchDepth - 1);
+                }
             } else {
                 return score;
             }
-            delta += delta;
+            delta += delta / 2;
         }
     }
 
