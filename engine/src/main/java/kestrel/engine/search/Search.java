@@ -43,10 +43,14 @@ public final class Search {
     private static final long CURRENT_MOVE_DELAY_NANOS = 1_000_000_000L;
     private static final long CURRENT_MOVE_INTERVAL_NANOS = 500_000_000L;
 
+    /** Iterations from this depth search each root line in a window around its previous score. */
     private static final int ASPIRATION_MIN_DEPTH = 4;
+    /** The aspiration window's first half-width, in centipawns; it grows by half after each failure. */
     private static final int ASPIRATION_WINDOW = 12;
+    /** Reverse futility: up to this depth, a node whose estimate beats beta by the margin per ply returns it. */
     private static final int REVERSE_FUTILITY_DEPTH = 7;
     private static final int REVERSE_FUTILITY_MARGIN = 80;
+    /** Null move: from this depth on. */
     private static final int NULL_MOVE_MIN_DEPTH = 3;
     /** From this depth a null-move cut-off is confirmed by a reduced search without null move (zugzwang guard). */
     private static final int NULL_MOVE_VERIFY_DEPTH = 12;
