@@ -530,19 +530,25 @@ public final class Search {
 
     /**
      * The expected reply to the root move at {@code index}: the second move of its principal variation, else the
-     * table's move after it.
+     * table's move after it; none when that move ends the game drawn (the fifty-move rule, a threefold repetition, too
+     * little material), since then there is nothing to ponder and no move to play.
      */
     private int ponderMove(int index) {
         int best = rootMoves.move(index);
-        int reply = rootMoves.reply(index);
-        if (reply != Move.NONE || best == Move.NONE) {
-            return reply;
+        if (best == Move.NONE) {
+            return Move.NONE;
         }
         position.makeMove(best);
-        long entry = table.probe(position.key());
-        int candidate = entry != 0 ? TranspositionTable.move(entry) : Move.NONE;
-        if (candidate != Move.NONE && !MoveGenerator.isLegal(position, candidate, scratch)) {
-            candidate = Move.NONE;
+        int candidate = Move.NONE;
+        if (!Evaluation.isDrawnByRule(position)) {
+            candidate = rootMoves.reply(index);
+            if (candidate == Move.NONE) {
+                long entry = table.probe(position.key());
+                candidate = entry != 0 ? TranspositionTable.move(entry) : Move.NONE;
+            }
+            if (candidate != Move.NONE && !MoveGenerator.isLegal(position, candidate, scratch)) {
+                candidate = Move.NONE;
+            }
         }
         position.unmakeMove();
         return candidate;

@@ -187,6 +187,15 @@ class SearchTest {
     }
 
     @Test
+    void noPonderMoveAfterAMoveThatEndsTheGameDrawn() {
+        // Every White move is the hundredth reversible half-move (the pinned knight cannot move): the game ends
+        // drawn with it, so there is no reply to ponder on, although Black's pawn would take the knight.
+        SearchResult result = search("k3r3/8/8/3p4/4N3/8/8/4K3 w - - 99 80", new SearchLimits().depth(4));
+        assertNotEquals(Move.NONE, result.bestMove());
+        assertEquals(Move.NONE, result.ponderMove());
+    }
+
+    @Test
     void stopFromAnotherThreadEndsAnInfiniteSearchWithALegalMove() throws InterruptedException {
         SearchTesting.Recorder recorder = new SearchTesting.Recorder();
         Search search = new Search(new TranspositionTable(4), recorder);
