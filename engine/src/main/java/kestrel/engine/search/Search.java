@@ -43,10 +43,6 @@ public final class Search {
     private static final long CURRENT_MOVE_DELAY_NANOS = 1_000_000_000L;
     private static final long CURRENT_MOVE_INTERVAL_NANOS = 500_000_000L;
 
-    /** Iterations from this depth search each root line in a window around its previous score. */
-    private static final int ASPIRATION_MIN_DEPTH = 4;
-    /** The aspiration window's first half-width, in centipawns; it grows by half after each failure. */
-    private static final int ASPIRATION_WINDOW = 12;
     /** Reverse futility: up to this depth, a node whose estimate beats beta by the margin per ply returns it. */
     private static final int REVERSE_FUTILITY_DEPTH = 7;
     private static final int REVERSE_FUTILITY_MARGIN = 80;
@@ -133,6 +129,7 @@ public final class Search {
     /** Node state by frame (ply + nesting): a move picker and the quiet moves tried. */
     private final MovePicker[] pickers = new MovePicker[FRAMES];
     private final RootMoves rootMoves = new RootMoves();
+    private final AspirationWindow window = new AspirationWindow();
     /** Triangular principal-variation table: row {@code ply} holds the line from that ply, in columns ply.. */
     private final int[][] pvTable = new int[MAX_PLY + 1][MAX_PLY + 1];
     private final int[] pvLength = new int[MAX_PLY + 1];
@@ -442,40 +439,25 @@ public final class Search {
     }
 
     /**
-     * Searches one line of the root at {@code depth} in a window around its previous score, widening it by half on
-     * each failure. After a fail high the line is searched again a ply shallower (at least one ply), as Ethereal
-     * does: a score above the window is confirmed sooner at less depth, and the next iteration goes deeper anyway; a
-     * fail low searches at the full depth again, since a falling score is what needs the full look.
+     * Searches one line of the root at {@code depth} in a window around its previous score, widening it on each
+     * failure ({@link AspirationWindow} says how, and at what depth the line is searched again).
      */
     private int aspirationSearch(int line, int depth, int previousScore) {
-        int delta = ASPIRATION_WINDOW;
-        int alpha = -Score.INFINITE;
-        int beta = Score.INFINITE;
-        if (depth >= ASPIRATION_MIN_DEPTH && !Score.isMate(previousScore)) {
-            alpha = Math.max(previousScore - delta, -Score.INFINITE);
-            beta = Math.min(previousScore + delta, Score.INFINITE);
-        }
-        int searchDepth = depth;
+        window.start(depth, previousScore);
         while (true) {
-            int score = searchRoot(line, alpha, beta, searchDepth);
+            int score = searchRoot(line, window.alpha(), window.beta(), window.depth());
             if (aborted) {
                 return previousScore;
             }
-            if (score <= alpha && alpha > -Score.INFINITE) {
+            if (window.failsLow(score)) {
                 report(depth, line, score, Bound.UPPER);
-                beta = (alpha + beta) / 2;
-                alpha = Math.max(score - delta, -Score.INFINITE);
-                searchDepth = depth;
-            } else if (score >= beta && beta < Score.INFINITE) {
+                window.onFailLow(score);
+            } else if (window.failsHigh(score)) {
                 report(depth, line, score, Bound.LOWER);
-                beta = Math.min(score + delta, Score.INFINITE);
-                if (!Score.isMate(score)) {
-                    searchDepth = Math.max(1, searchDepth - 1);
-                }
+                window.onFailHigh(score);
             } else {
                 return score;
             }
-            delta += delta / 2;
         }
     }
 
