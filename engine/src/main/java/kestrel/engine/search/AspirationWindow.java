@@ -19,7 +19,7 @@ final class AspirationWindow {
     private int depth;
     private int iterationDepth;
 
-    /** Begins the searches of a line at {@code iterationDepth}, whose score in the iteration before was {@code previous}. */
+    /** Begins the searches of a line at {@code iterationDepth}; {@code previous} is its score one iteration before. */
     void start(int iterationDepth, int previous) {
         this.iterationDepth = iterationDepth;
         depth = iterationDepth;
