@@ -28,8 +28,8 @@ final class AspirationWindow {
         beta = Score.INFINITE;
         // A mate score is no estimate of the next one: a window around it would only fail.
         if (iterationDepth >= MIN_DEPTH && !Score.isMate(previous)) {
-            alpha = Math.max(previous - delta, -Score.INFINITE);
-            beta = Math.min(previous + delta, Score.INFINITE);
+            alpha = onScale(previous - delta);
+            beta = onScale(previous + delta);
         }
     }
 
@@ -46,18 +46,23 @@ final class AspirationWindow {
     /** After a fail low at {@code score}: the window reaches below it, its top comes halfway down, full depth. */
     void onFailLow(int score) {
         beta = (alpha + beta) / 2;
-        alpha = Math.max(score - delta, -Score.INFINITE);
+        alpha = onScale(score - delta);
         depth = iterationDepth;
         delta += delta / 2;
     }
 
     /** After a fail high at {@code score}: the window reaches above it, a ply shallower unless the score is a mate. */
     void onFailHigh(int score) {
-        beta = Math.min(score + delta, Score.INFINITE);
+        beta = onScale(score + delta);
         if (!Score.isMate(score)) {
             depth = Math.max(1, depth - 1);
         }
         delta += delta / 2;
+    }
+
+    /** A window edge, kept within the scale of scores. */
+    private static int onScale(int edge) {
+        return Math.max(-Score.INFINITE, Math.min(Score.INFINITE, edge));
     }
 
     int alpha() {

@@ -521,19 +521,22 @@ public final class Search {
             return Move.NONE;
         }
         position.makeMove(best);
-        int candidate = Move.NONE;
+        int reply = Move.NONE;
         if (!Evaluation.isDrawnByRule(position)) {
-            candidate = rootMoves.reply(index);
-            if (candidate == Move.NONE) {
-                long entry = table.probe(position.key());
-                candidate = entry != 0 ? TranspositionTable.move(entry) : Move.NONE;
-            }
-            if (candidate != Move.NONE && !MoveGenerator.isLegal(position, candidate, scratch)) {
-                candidate = Move.NONE;
+            reply = rootMoves.reply(index);
+            if (reply == Move.NONE) {
+                reply = legalTableMove();
             }
         }
         position.unmakeMove();
-        return candidate;
+        return reply;
+    }
+
+    /** The table's move for the current position if it is legal here (a colliding key can hand over any move). */
+    private int legalTableMove() {
+        long entry = table.probe(position.key());
+        int move = entry != 0 ? TranspositionTable.move(entry) : Move.NONE;
+        return move != Move.NONE && MoveGenerator.isLegal(position, move, scratch) ? move : Move.NONE;
     }
 
     /** One line of progress; helpers say nothing. The nodes are those of all threads. */
