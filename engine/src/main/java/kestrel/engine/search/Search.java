@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * quiescence search of captures and promotions at the leaves, and a transposition table shared with any other
  * searches.
  *
- * <p>A Search owns all its state (its copy of the position, one move picker per ply, killers, history, the
+ * <p>A Search owns all its state (its copy of the position, one move picker per frame, killers, history, the
  * principal-variation table), allocated once when it is made, so that searching allocates nothing per node and
  * several searches can run side by side over one table: {@link SearchThreads} runs one per thread (Lazy SMP). One
  * search runs at a time per instance; it is stopped, told of a ponder hit and counted through the
@@ -78,7 +78,7 @@ public final class Search {
     private static final int TABLE_CAPTURE_REDUCTION = 1;
     /** LMR of a capture or under-promotion the move picker ordered as losing (after the quiet moves). */
     private static final int BAD_CAPTURE_REDUCTION = 1;
-    /** A reduced move that beat the best score by this, plus this per ply of depth, is re-searched a ply deeper. */
+    /** A reduced move that beat the best score by this, plus this per ply of its depth, is searched a ply deeper. */
     private static final int DEEPER_MARGIN = 40;
     private static final int DEEPER_MARGIN_PER_DEPTH = 2;
     /** One that beat it by less than this is re-searched a ply shallower. */
@@ -115,7 +115,7 @@ public final class Search {
     private final TranspositionTable table;
     private final SearchListener listener;
     private final History history = new History(MAX_PLY);
-    /** What the static evaluation has been found to misjudge, by pawn structure (steps 7 and 14). */
+    /** What the static evaluation has been found to misjudge, by pawn structure and piece placement (steps 7, 14). */
     private final CorrectionHistory correctionHistory = new CorrectionHistory();
     /**
      * A node searched again below itself (the null move's verification search and the singular search, at the same
@@ -178,7 +178,7 @@ public final class Search {
     /** How many of {@link #tablebaseHits} have been added to the control's total. */
     private long flushedTablebaseHits;
     private int rootPly;
-    /** The depth of the current iteration: a line is extended only while its ply is below twice this. */
+    /** The depth of the current iteration: singular extensions and deeper re-searches stop at twice this ply. */
     private int rootDepth;
     private long nodes;
     /** How many of {@link #nodes} have been added to the control's total. */
@@ -192,7 +192,7 @@ public final class Search {
     private long startNanos;
     /** When the next current root move may be reported. */
     private long nextCurrentMoveNanos;
-    /** False during the first iteration, which always completes so that there is always a move to play. */
+    /** False during the main thread's first iteration, which always completes so that there is a move to play. */
     private boolean abortAllowed;
     private boolean aborted;
 
@@ -653,8 +653,8 @@ public final class Search {
             }
         }
 
-        // Step 7. Static evaluation, corrected by what the search has learnt it misjudges in this pawn structure
-        // (step 14); a table score bounded on the right side is a better estimate still.
+        // Step 7. Static evaluation, corrected by what the search has learnt it misjudges in this pawn structure and
+        // piece placement (step 14); a table score bounded on the right side is a better estimate still.
         int rawEval = NO_SCORE;
         int staticEval = NO_SCORE;
         int estimate = NO_SCORE;
@@ -775,7 +775,7 @@ public final class Search {
         // A noisy table move: the best known reply here wins material, so the quiet moves are less likely to matter.
         boolean tableMoveNoisy = tableMove != Move.NONE
                 && (Move.isPromotion(tableMove) || StaticExchange.capturedType(position, tableMove) != Piece.NONE);
-        // This node is or was on a principal variation: only a PV node stores an exact bound.
+        // This node is or was on a principal variation: only a PV node stores an exact bound (or a tablebase draw).
         boolean tablePv = pvNode || tableBound == TranspositionTable.BOUND_EXACT;
         int[] tried = triedQuiets[ply + nesting];
         int triedCount = 0;
