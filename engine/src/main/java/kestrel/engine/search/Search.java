@@ -952,7 +952,10 @@ public final class Search {
         return stored(key, bestMove, bestScore, originalAlpha, beta, depth, ply);
     }
 
-    /** Captures and promotions until the position is quiet; every evasion when in check. */
+    /**
+     * Captures and promotions until the position is quiet; every evasion when in check. Draws are looked for only
+     * where the move that led here can have made one, so that the line ends there.
+     */
     private int quiescence(int alpha, int beta, int ply) {
         pvLength[ply] = ply;
         if (countNode()) {
@@ -962,6 +965,18 @@ public final class Search {
             selectiveDepth = ply;
         }
         boolean inCheck = position.inCheck();
+        // Draws, where the move that led here can have made one: a reversible move (the one into the first
+        // quiescence node, a quiet check evasion) a repetition or the fifty-move limit (unless this position is
+        // mate); a move that resets the clock, a capture or promotion, too little material to mate.
+        int halfmoveClock = position.halfmoveClock();
+        if (halfmoveClock == 0) {
+            if (Evaluation.isInsufficientMaterial(position)) {
+                return Score.DRAW;
+            }
+        } else if (position.isRepetition(rootPly) || halfmoveClock >= 100
+                && !(inCheck && MoveGenerator.legalMoves(position, scratch, 0) == 0)) {
+            return Score.DRAW;
+        }
         if (ply >= MAX_PLY - 1) {
             return inCheck ? Score.DRAW : evaluate();
         }

@@ -85,11 +85,7 @@ class SearchTest {
 
     @Test
     void repeatingAPositionForTheThirdTimeIsADraw() {
-        // White, a rook for a knight down, has shuffled twice; b1c3 now makes a position seen twice before.
-        Position position = Fen.parse("6k1/8/8/8/8/2N5/r7/6K1 b - - 0 1");
-        for (String uci : new String[] {"a2b2", "c3b1", "b2a2", "b1c3", "a2b2", "c3b1", "b2a2"}) {
-            position.makeMove(MoveNotation.parseUci(position, uci, false));
-        }
+        Position position = shuffledRookAgainstKnight();
         SearchResult result = new Search(new TranspositionTable(4), SearchListener.SILENT)
                 .run(position, new SearchLimits().depth(6), HANDCRAFTED);
         assertEquals(MoveNotation.parseUci(position, "b1c3", false), result.bestMove());
@@ -107,6 +103,37 @@ class SearchTest {
     void mateOnTheHundredthHalfMoveStillWins() {
         SearchResult result = search("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 99 120", new SearchLimits().depth(4));
         assertEquals(Score.mateIn(1), result.score());
+    }
+
+    @Test
+    void theHundredthHalfMoveAtTheHorizonIsADraw() {
+        // A queen up, but every move is the hundredth reversible half-move: at depth 1 each leads straight into
+        // quiescence, which must score the draw rather than the queen.
+        SearchResult result = search("7k/8/8/8/8/8/8/KQ6 w - - 99 80", new SearchLimits().depth(1));
+        assertEquals(Score.DRAW, result.score());
+    }
+
+    @Test
+    void aThreefoldRepetitionAtTheHorizonIsADraw() {
+        // As repeatingAPositionForTheThirdTimeIsADraw, at depth 1: b1c3 repeats and leads straight into quiescence.
+        Position position = shuffledRookAgainstKnight();
+        SearchResult result = new Search(new TranspositionTable(4), SearchListener.SILENT)
+                .run(position, new SearchLimits().depth(1), HANDCRAFTED);
+        assertEquals(MoveNotation.parseUci(position, "b1c3", false), result.bestMove());
+        assertEquals(Score.DRAW, result.score());
+    }
+
+    @Test
+    void noPrincipalVariationGoesOnPastADraw() {
+        // Each line ends where a repetition or the fifty-move rule ends the game, also at the horizon, where a
+        // capture in quiescence could once follow. The pinned knight falls whatever White does, but at 99 half-moves
+        // each king move ends the game first. After the shuffle, White's only move h1g1 repeats a position for the
+        // third time, and Bxc6 would follow.
+        assertNoLinePastADraw(Fen.parse("k3r3/8/8/3p4/4N3/8/8/4K3 w - - 99 80"), 6);
+        assertNoLinePastADraw(shuffled(Fen.parse("k7/2p5/2P5/1b6/8/8/r7/6K1 b - - 0 60"),
+                "a8b8", "g1h1", "b8a8", "h1g1", "a8b8", "g1h1", "b8a8"), 6);
+        assertNoLinePastADraw(shuffledRookAgainstKnight(), 6);
+        assertNoLinePastADraw(Fen.parse("8/8/8/4k3/8/8/3QK3/8 w - - 93 120"), 8);
     }
 
     @Test
@@ -322,5 +349,48 @@ class SearchTest {
             }
         }
         assertEquals(48, checked);
+    }
+
+    /** White, a rook for a knight down, has shuffled twice: b1c3 now makes a position seen twice before. */
+    private static Position shuffledRookAgainstKnight() {
+        return shuffled(Fen.parse("6k1/8/8/8/8/2N5/r7/6K1 b - - 0 1"),
+                "a2b2", "c3b1", "b2a2", "b1c3", "a2b2", "c3b1", "b2a2");
+    }
+
+    private static Position shuffled(Position position, String... moves) {
+        for (String uci : moves) {
+            position.makeMove(MoveNotation.parseUci(position, uci, false));
+        }
+        return position;
+    }
+
+    /** Searches {@code start} to {@code depth} and walks every line reported: none may go on past a draw. */
+    private static void assertNoLinePastADraw(Position start, int depth) {
+        SearchTesting.Recorder recorder = new SearchTesting.Recorder();
+        new Search(new TranspositionTable(4), recorder).run(start, new SearchLimits().depth(depth), HANDCRAFTED);
+        int rootPly = start.ply();
+        int[] moves = new int[MoveGenerator.MAX_MOVES];
+        for (SearchInfo info : recorder.infos) {
+            Position position = new Position(start);
+            int[] pv = info.pv();
+            for (int i = 0; i < pv.length; i++) {
+                assertTrue(isLegal(position, pv[i]), "pv move " + Move.toUci(pv[i]) + " at depth " + info.depth());
+                position.makeMove(pv[i]);
+                boolean repetition = position.isRepetition(rootPly);
+                boolean fiftyMoves = position.halfmoveClock() >= 100
+                        && !(position.inCheck() && MoveGenerator.legalMoves(position, moves, 0) == 0);
+                assertFalse(i < pv.length - 1 && (repetition || fiftyMoves), "the line at depth " + info.depth()
+                        + " goes on after " + (repetition ? "a repetition" : "the fifty-move rule") + " at move "
+                        + (i + 1) + ": " + toUci(pv));
+            }
+        }
+    }
+
+    private static String toUci(int[] pv) {
+        StringBuilder line = new StringBuilder();
+        for (int move : pv) {
+            line.append(line.length() == 0 ? "" : " ").append(Move.toUci(move));
+        }
+        return line.toString();
     }
 }
