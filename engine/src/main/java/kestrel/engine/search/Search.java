@@ -76,7 +76,7 @@ public final class Search {
     private static final int CUT_NODE_REDUCTION = 2;
     /** LMR: more reduction of a quiet move when the table move is a capture or promotion (the threat is noisy). */
     private static final int TABLE_CAPTURE_REDUCTION = 1;
-    /** LMR of a capture or under-promotion the move picker ordered as losing (after the quiet moves). */
+    /** LMR of a capture or promotion the move picker ordered as losing (after the quiet moves). */
     private static final int BAD_CAPTURE_REDUCTION = 1;
     /** A reduced move that beat the best score by this, plus this per ply of its depth, is searched a ply deeper. */
     private static final int DEEPER_MARGIN = 40;
