@@ -590,7 +590,7 @@ public final class Search {
         if (position.isRepetition(rootPly) || Evaluation.isInsufficientMaterial(position)) {
             return Score.DRAW;
         }
-        if (position.halfmoveClock() >= 100 && !(inCheck && MoveGenerator.legalMoves(position, scratch, 0) == 0)) {
+        if (fiftyMoveDraw(inCheck)) {
             return Score.DRAW;
         }
         if (ply >= MAX_PLY - 1) {
@@ -968,13 +968,11 @@ public final class Search {
         // Draws, where the move that led here can have made one: a reversible move (the one into the first
         // quiescence node, a quiet check evasion) a repetition or the fifty-move limit (unless this position is
         // mate); a move that resets the clock, a capture or promotion, too little material to mate.
-        int halfmoveClock = position.halfmoveClock();
-        if (halfmoveClock == 0) {
+        if (position.halfmoveClock() == 0) {
             if (Evaluation.isInsufficientMaterial(position)) {
                 return Score.DRAW;
             }
-        } else if (position.isRepetition(rootPly) || halfmoveClock >= 100
-                && !(inCheck && MoveGenerator.legalMoves(position, scratch, 0) == 0)) {
+        } else if (position.isRepetition(rootPly) || fiftyMoveDraw(inCheck)) {
             return Score.DRAW;
         }
         if (ply >= MAX_PLY - 1) {
@@ -1164,6 +1162,11 @@ public final class Search {
         long total = control.addNodes(nodes - flushedNodes);
         flushedNodes = nodes;
         return total;
+    }
+
+    /** The fifty-move rule ends the game here: the hundredth reversible half-move, unless this position is mate. */
+    private boolean fiftyMoveDraw(boolean inCheck) {
+        return position.halfmoveClock() >= 100 && !(inCheck && MoveGenerator.legalMoves(position, scratch, 0) == 0);
     }
 
     /** Counts a node and tells whether the search must unwind now. */

@@ -20,6 +20,8 @@ import kestrel.engine.MoveGenerator;
 import kestrel.engine.MoveNotation;
 import kestrel.engine.Position;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class SearchTest {
     private static final String MATE_IN_1 = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
@@ -83,11 +85,13 @@ class SearchTest {
         assertTrue(position.inCheck(), "the drawing move is a check");
     }
 
-    @Test
-    void repeatingAPositionForTheThirdTimeIsADraw() {
+    /** At depth 1 b1c3 leads straight into quiescence, which must see the repetition too. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 6})
+    void repeatingAPositionForTheThirdTimeIsADraw(int depth) {
         Position position = shuffledRookAgainstKnight();
         SearchResult result = new Search(new TranspositionTable(4), SearchListener.SILENT)
-                .run(position, new SearchLimits().depth(6), HANDCRAFTED);
+                .run(position, new SearchLimits().depth(depth), HANDCRAFTED);
         assertEquals(MoveNotation.parseUci(position, "b1c3", false), result.bestMove());
         assertEquals(Score.DRAW, result.score());
     }
@@ -110,16 +114,6 @@ class SearchTest {
         // A queen up, but every move is the hundredth reversible half-move: at depth 1 each leads straight into
         // quiescence, which must score the draw rather than the queen.
         SearchResult result = search("7k/8/8/8/8/8/8/KQ6 w - - 99 80", new SearchLimits().depth(1));
-        assertEquals(Score.DRAW, result.score());
-    }
-
-    @Test
-    void aThreefoldRepetitionAtTheHorizonIsADraw() {
-        // As repeatingAPositionForTheThirdTimeIsADraw, at depth 1: b1c3 repeats and leads straight into quiescence.
-        Position position = shuffledRookAgainstKnight();
-        SearchResult result = new Search(new TranspositionTable(4), SearchListener.SILENT)
-                .run(position, new SearchLimits().depth(1), HANDCRAFTED);
-        assertEquals(MoveNotation.parseUci(position, "b1c3", false), result.bestMove());
         assertEquals(Score.DRAW, result.score());
     }
 
