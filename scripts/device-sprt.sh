@@ -9,6 +9,8 @@
 #       there: plays new against base at NODES nodes a move (ELO0 0 and ELO1 10 unless given), CONCURRENCY games at
 #       once, until the LLR crosses a bound or SECONDS pass, and writes $OUT/fastchess.log (a summary with the
 #       pentanomial counts every 20 games, for scripts/sprt-combine.sh) and $OUT/games.pgn.
+#       NEW_JAR and BASE_JAR name other jars of the pack (FILEs) than new.jar and base.jar, so one call can run several
+#       tests side by side, each with its own OUT. TC plays a time control instead of fixed nodes (give NODES 0).
 #       NEW_OPTIONS and BASE_OPTIONS add fastchess engine options; @HERE@ in them stands for the .devsprt folder
 #       there, e.g. NEW_OPTIONS=option.EvalFile=@HERE@/net.nnue. NEW_NODES and BASE_NODES give one side its own node
 #       count instead of NODES (a network of another speed, at a budget in proportion to its bench nodes/s).
@@ -46,19 +48,21 @@ run() {
     mkdir -p "$out" "$work"
     [ -x "$work/jre/bin/java" ] || tar -C "$work" -xJf "$here/jre.tar.xz"
     [ -x "$work/fastchess" ] || { xz -dc "$here/fastchess.xz" > "$work/fastchess" && chmod +x "$work/fastchess"; }
-    local base="$here/base.jar"
+    local new="$here/${NEW_JAR:-new.jar}" base="$here/${BASE_JAR:-base.jar}"
     [ -f "$base" ] || base="$here/new.jar"
+    local new_limit="nodes=${NEW_NODES:-$nodes}" base_limit="nodes=${BASE_NODES:-$nodes}" tc=60+1
+    if [ -n "${TC:-}" ]; then tc=$TC; new_limit=""; base_limit=""; fi
     local java="$work/jre/bin/java"
     local jvm="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar"
     # Word splitting of the option lists is wanted: each is a list of key=value words without spaces. The node
     # counts go on the engines, not on -each, which would override an engine's own.
     # shellcheck disable=SC2086
     timeout --signal=INT --kill-after=20 "$seconds" "$work/fastchess" \
-        -engine cmd="$java" args="$jvm $here/new.jar" name=new nodes="${NEW_NODES:-$nodes}" \
+        -engine cmd="$java" args="$jvm $new" name=new $new_limit \
             ${NEW_OPTIONS:+${NEW_OPTIONS//@HERE@/$here}} \
-        -engine cmd="$java" args="$jvm $base" name=base nodes="${BASE_NODES:-$nodes}" \
+        -engine cmd="$java" args="$jvm $base" name=base $base_limit \
             ${BASE_OPTIONS:+${BASE_OPTIONS//@HERE@/$here}} \
-        -each proto=uci tc=60+1 option.Hash=16 \
+        -each proto=uci tc="$tc" option.Hash=16 \
         -openings file="$here/openings.epd" format=epd order=random -srand "$seed" \
         -rounds 20000 -games 2 -repeat -concurrency "$concurrency" -recover -ratinginterval 10 \
         -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05 \
