@@ -177,7 +177,7 @@ public final class UciLoop {
         switch (command) {
             case "uci" -> identify();
             case "debug" -> debug(arguments);
-            case "isready" -> worker.readyOk();
+            case "isready" -> worker.readyOk(warmUp == null ? () -> { } : warmUp::awaitEnd);
             case "setoption" -> setOption(rawArguments);
             case "register" -> {
                 // Nothing to register: the engine is free.
