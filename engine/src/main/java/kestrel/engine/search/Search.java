@@ -34,11 +34,6 @@ public final class Search {
     /** The deepest iteration; leaves room below MAX_PLY for extensions and quiescence. */
     private static final int MAX_DEPTH = MAX_PLY - 28;
     private static final int NO_SCORE = -Score.INFINITE;
-    /**
-     * Limits other than this thread's node count, and the control's signals, are looked at every this many nodes (a
-     * power of two, minus one); nodes are added to the control's total as often.
-     */
-    private static final int CHECK_INTERVAL_MASK = 1023;
     /** No current root move is reported in a search's first second, and then at most one per interval. */
     private static final long CURRENT_MOVE_DELAY_NANOS = 1_000_000_000L;
     private static final long CURRENT_MOVE_INTERVAL_NANOS = 500_000_000L;
@@ -167,6 +162,12 @@ public final class Search {
     private Evaluator evaluator;
     /** Decides when this thread stops (time, nodes, stop, ponder, infinite): the search only asks it. */
     private TimeManager time;
+    /**
+     * Limits other than this thread's node count, and the control's signals, are looked at every this many nodes (a
+     * power of two, minus one; fewer under a short hard limit, {@link TimeManager#checkIntervalMask}); nodes are added
+     * to the control's total as often.
+     */
+    private int checkIntervalMask = 1023;
     /** This thread's prober of the tables it was last given (probers keep scratch, so one per thread). */
     private TablebaseProber prober;
     private Tablebases proberTables;
@@ -280,6 +281,7 @@ public final class Search {
         aborted = false;
         abortAllowed = false;
         time = new TimeManager(limits, position.sideToMove(), startNanos, control, helper);
+        checkIntervalMask = time.checkIntervalMask();
         nodeLimit = time.threadNodeLimit();
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_DEPTH) : MAX_DEPTH;
 
@@ -1180,13 +1182,13 @@ public final class Search {
         }
         if (nodes >= nodeLimit) {
             aborted = true;
-        } else if ((nodes & CHECK_INTERVAL_MASK) == 0) {
+        } else if ((nodes & checkIntervalMask) == 0) {
             aborted = checkSignals();
         }
         return aborted;
     }
 
-    /** Every 1024 nodes: adds this thread's nodes to the total and asks the time manager whether to unwind. */
+    /** Every 64 to 1024 nodes: adds this thread's nodes to the total and asks the time manager whether to unwind. */
     private boolean checkSignals() {
         boolean stop = time.mustStop(nodes, flushCounts());
         nodeLimit = time.threadNodeLimit();
