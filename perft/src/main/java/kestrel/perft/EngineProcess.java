@@ -33,6 +33,7 @@ final class EngineProcess implements AutoCloseable {
     /** stdout's lines; an empty Optional marks its end. */
     private final BlockingQueue<Optional<String>> stdout = new LinkedBlockingQueue<>();
     private final Deque<String> stderrTail = new ArrayDeque<>();
+    private final Thread stderrReader;
     private boolean stdoutEnded;
 
     private EngineProcess(Process process) {
@@ -40,7 +41,7 @@ final class EngineProcess implements AutoCloseable {
         this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         startReader("engine-stdout", process.getInputStream(), line -> stdout.add(Optional.of(line)),
                 () -> stdout.add(Optional.empty()));
-        startReader("engine-stderr", process.getErrorStream(), this::keepStderr, () -> { });
+        stderrReader = startReader("engine-stderr", process.getErrorStream(), this::keepStderr, () -> { });
     }
 
     /** Starts {@code command} (program and arguments, no shell). */
@@ -132,6 +133,15 @@ final class EngineProcess implements AutoCloseable {
 
     /** The last lines the program wrote to stderr, as a suffix for messages ("" when none). */
     String stderrText() {
+        if (!process.isAlive()) {
+            // Its last words may still be in the pipe; a program that left the pipe to a child of its own is not
+            // waited for long.
+            try {
+                stderrReader.join(GRACE_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         synchronized (stderrTail) {
             if (stderrTail.isEmpty()) {
                 return "";
@@ -176,7 +186,7 @@ final class EngineProcess implements AutoCloseable {
         }
     }
 
-    private static void startReader(String name, InputStream stream, Consumer<String> onLine, Runnable onEnd) {
+    private static Thread startReader(String name, InputStream stream, Consumer<String> onLine, Runnable onEnd) {
         Thread reader = new Thread(() -> {
             try (BufferedReader lines = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
                 String line;
@@ -191,5 +201,6 @@ final class EngineProcess implements AutoCloseable {
         }, name);
         reader.setDaemon(true);
         reader.start();
+        return reader;
     }
 }

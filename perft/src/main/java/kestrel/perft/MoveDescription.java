@@ -84,7 +84,8 @@ public final class MoveDescription {
         int type = Piece.type(piece);
         int target = position.pieceAt(to);
         boolean ontoOwnRook = target == Piece.of(us, Piece.ROOK);
-        boolean toCastlingSquare = Square.rank(from) == Square.rank(to) && Square.rank(from) == (us == Piece.WHITE ? 0 : 7)
+        boolean toCastlingSquare = Square.rank(from) == Square.rank(to)
+                && Square.rank(from) == (us == Piece.WHITE ? 0 : 7)
                 && Math.abs(Square.file(from) - Square.file(to)) >= 2
                 && (Square.file(to) == Square.file(Square.G1) || Square.file(to) == Square.file(Square.C1));
         if (type == Piece.KING && promotion == Piece.NONE && (ontoOwnRook || toCastlingSquare)) {
@@ -110,7 +111,7 @@ public final class MoveDescription {
         int piece = position.pieceAt(from);
         switch (Move.kind(move)) {
             case Move.CASTLING:
-                return castlingName(position, from, to);
+                return castlingName(from, to);
             case Move.EN_PASSANT:
                 return "en passant capture of the pawn on " + Square.name(to ^ 8);
             case Move.PROMOTION:
@@ -130,7 +131,7 @@ public final class MoveDescription {
     /** Words for a move that obeys how its piece moves, like {@link #kind} but without needing a legal move. */
     private static String pseudoLegalKind(Position position, int from, int to, int promotion) {
         int piece = position.pieceAt(from);
-        if (Piece.type(piece) == Piece.PAWN && to == position.enPassantSquare() && Square.file(from) != Square.file(to)) {
+        if (isEnPassant(position, from, to)) {
             return "en passant capture of the pawn on " + Square.name(to ^ 8);
         }
         if (promotion != Piece.NONE) {
@@ -150,8 +151,7 @@ public final class MoveDescription {
     private static String whyIllegal(Position position, int from, int to) {
         int us = position.sideToMove();
         int piece = position.pieceAt(from);
-        boolean enPassant = Piece.type(piece) == Piece.PAWN && to == position.enPassantSquare()
-                && Square.file(from) != Square.file(to);
+        boolean enPassant = isEnPassant(position, from, to);
         int taken = enPassant ? to ^ 8 : to;
         long occupied = (position.occupied() & ~Bitboards.bit(from) & ~Bitboards.bit(taken)) | Bitboards.bit(to);
         int king = Piece.type(piece) == Piece.KING ? to : position.kingSquare(us);
@@ -243,7 +243,7 @@ public final class MoveDescription {
         return wing + ", not legal here";
     }
 
-    private static String castlingName(Position position, int kingSquare, int rookSquare) {
+    private static String castlingName(int kingSquare, int rookSquare) {
         boolean kingSide = rookSquare > kingSquare;
         String name = "castling " + (kingSide ? "king side" : "queen side");
         boolean standard = Square.file(kingSquare) == Square.file(Square.E1)
@@ -258,6 +258,12 @@ public final class MoveDescription {
     private static String capture(Position position, int to) {
         int target = position.pieceAt(to);
         return target == Piece.NONE ? "" : ", taking a " + name(target);
+    }
+
+    /** True when the pawn on {@code from} would take en passant by moving to {@code to}. */
+    private static boolean isEnPassant(Position position, int from, int to) {
+        return Piece.type(position.pieceAt(from)) == Piece.PAWN && to == position.enPassantSquare()
+                && Square.file(from) != Square.file(to);
     }
 
     /** The square of the piece a move removes: its target, or the passed pawn's square for en passant. */

@@ -54,7 +54,8 @@ public final class PerftWalk {
             onStep.accept(step);
             DivideComparison comparison = step.comparison();
             if (comparison.agrees()) {
-                return followed == null ? new WalkOutcome.Agreement(step) : new WalkOutcome.Inconsistent(step, followed);
+                return followed == null ? new WalkOutcome.Agreement(step)
+                        : new WalkOutcome.Inconsistent(step, followed);
             }
             List<MoveDifference> counts = comparison.countDifferences();
             if (comparison.listsDiffer() || remaining == 1 || counts.isEmpty()) {

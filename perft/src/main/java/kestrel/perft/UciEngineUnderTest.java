@@ -14,7 +14,10 @@ import java.util.regex.Pattern;
  * is a failure of format, since guessing at it could turn into a false mismatch.
  */
 public final class UciEngineUnderTest implements EngineUnderTest {
-    /** The greeting's answers come at once from a working engine; a longer wait means it is not speaking UCI. */
+    /**
+     * The least time allowed for each answer of the greeting, which comes at once from a working engine once started
+     * (loading a network included); a program that does not speak UCI runs into it.
+     */
     private static final Duration GREETING_LIMIT = Duration.ofSeconds(30);
     private static final Pattern MOVE_COUNT = Pattern.compile("([a-h][1-8][a-h][1-8][nbrqNBRQ]?):\\s*(\\d+)");
     private static final Pattern TOTAL = Pattern.compile("Nodes searched:\\s*(\\d+)");
@@ -29,13 +32,15 @@ public final class UciEngineUnderTest implements EngineUnderTest {
 
     /**
      * Starts {@code command} and greets it; with {@code chess960}, sets its {@code UCI_Chess960} option. Each answer
-     * to {@code go perft} may take up to {@code answerLimit}.
+     * to {@code go perft} may take up to {@code answerLimit}, and each of the greeting that or 30 s, whichever is
+     * longer.
      */
     public static UciEngineUnderTest start(List<String> command, boolean chess960, Duration answerLimit)
             throws EngineFailure {
         EngineProcess process = EngineProcess.start(command);
         try {
-            Duration greetingLimit = answerLimit.compareTo(GREETING_LIMIT) < 0 ? answerLimit : GREETING_LIMIT;
+            // Never shorter than the usual limit: a short --timeout is meant for the divides, not the start-up.
+            Duration greetingLimit = answerLimit.compareTo(GREETING_LIMIT) > 0 ? answerLimit : GREETING_LIMIT;
             ask(process, "uci", "uciok", EngineProcess.Deadline.after(greetingLimit));
             if (chess960) {
                 process.send("setoption name UCI_Chess960 value true");

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * tests the walk against engines in other processes.
  */
 class PerftWalkTest {
-    /** An engine that answers with Kestrel's divide after {@code change} (path, divide) and records what it was asked. */
+    /** An engine answering with Kestrel's divide after {@code change} (path, divide), recording what it is asked. */
     private static final class ScriptedEngine implements EngineUnderTest {
         private final BiFunction<List<String>, Divide, Divide> change;
         private final List<String> asked = new ArrayList<>();
