@@ -9,8 +9,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "kestrel", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Kestrel, a UCI chess engine. With no subcommand it speaks UCI on stdin/stdout.",
-        subcommands = {UciCommand.class, PerftCommand.class, BenchCommand.class, BookCommand.class,
-            DatagenCommand.class, TrainCommand.class})
+        subcommands = {UciCommand.class, PerftCommand.class, PerftreeCommand.class, BenchCommand.class,
+            BookCommand.class, DatagenCommand.class, TrainCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {

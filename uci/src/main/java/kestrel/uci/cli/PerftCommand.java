@@ -3,18 +3,27 @@ package kestrel.uci.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import kestrel.engine.Fen;
 import kestrel.engine.Position;
+import kestrel.perft.CommandWords;
 import kestrel.perft.Divide;
+import kestrel.perft.EngineFailure;
+import kestrel.perft.EngineUnderTest;
 import kestrel.perft.Perft;
 import kestrel.perft.PerftBench;
 import kestrel.perft.PerftCache;
+import kestrel.perft.PerftWalk;
+import kestrel.perft.PerftreeScriptUnderTest;
 import kestrel.perft.SuiteLine;
 import kestrel.perft.SuiteParser;
 import kestrel.perft.SuiteRunner;
 import kestrel.perft.SuiteSummary;
+import kestrel.perft.UciEngineUnderTest;
+import kestrel.perft.WalkOutcome;
 import kestrel.uci.protocol.FileProblem;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,22 +33,28 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code kestrel perft}: counts the leaves of the legal move tree (optionally split by root move), checks perft
- * suites, and measures perft speed. Counts and suite results go to stdout and the time they took to stderr, so that
- * stdout can be compared line for line with another program's output. With --bench the times and speeds are the
- * results, so they go to stdout; only the warm-up notice goes to stderr.
+ * suites, measures perft speed, and walks a count that another program gets wrong down to the move that causes it
+ * ({@code --against}). Counts and suite results go to stdout and the time they took to stderr, so that stdout can be
+ * compared line for line with another program's output. With --bench the times and speeds are the results, so they
+ * go to stdout; only the warm-up notice goes to stderr.
  */
 @Command(name = "perft", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class, sortOptions = false,
         description = {
-            "Counts the leaf nodes of the legal move tree to a depth, checks perft suites, or measures perft speed.",
+            "Counts the leaf nodes of the legal move tree to a depth, checks perft suites, measures perft speed, or"
+                + " (--against) finds the move behind another engine's wrong count.",
             "Exactly one of --depth, --suite or --bench chooses what to do."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:done; every suite line passed",
-            "1:a suite line failed, or a bench count was wrong",
-            "2:bad input (options, FEN, move, file)"})
+            "0:done; every suite line passed; every count of the engine under test agreed",
+            "1:a suite line failed, a bench count was wrong, or the engine under test's counts differ",
+            "2:bad input (options, FEN, move, file, command)",
+            "3:the engine under test could not be started, ended, timed out or printed another format"})
 public final class PerftCommand implements Callable<Integer> {
     /** Deeper counts would run for years (and overflow 64 bits), unless a cache makes them trivial. */
     static final int MAX_DEPTH = 20;
+
+    /** How long the engine under test may take over one divide, unless --timeout says otherwise. */
+    static final int DEFAULT_TIMEOUT_SECONDS = 300;
 
     private static final long BYTES_PER_MEGABYTE = 1024L * 1024;
     /** Heap kept free beside a --hash cache for everything else the program holds. */
@@ -77,6 +92,21 @@ public final class PerftCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "N", description = "With --bench: timed runs of each position (default 5).")
     private Integer runs;
 
+    @Option(names = "--against", paramLabel = "COMMAND",
+            description = "With --depth: compare each divide with the engine COMMAND starts (split into words as a"
+                    + " shell would) and walk a difference down to the move lists that differ.")
+    private String against;
+
+    @Option(names = "--protocol", paramLabel = "uci|perftree",
+            description = "With --against: how COMMAND is asked, 'uci' (go perft, the default) or 'perftree' (run as"
+                    + " COMMAND DEPTH FEN [MOVES] for each divide).")
+    private String protocol;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "With --against: the longest COMMAND may take over one divide (default "
+                    + DEFAULT_TIMEOUT_SECONDS + ").")
+    private Integer timeoutSeconds;
+
     @Override
     public Integer call() {
         String problem = problemWithOptions();
@@ -92,7 +122,7 @@ public final class PerftCommand implements Callable<Integer> {
             if (perft == null) {
                 return ExitCodes.BAD_INPUT;
             }
-            return suite != null ? runSuite(perft) : runCount(perft);
+            return suite != null ? runSuite(perft) : against != null ? runWalk(perft) : runCount(perft);
         } catch (ArithmeticException e) {
             err().println("error: the count does not fit in 64 bits");
             return ExitCodes.BAD_INPUT;
@@ -114,14 +144,26 @@ public final class PerftCommand implements Callable<Integer> {
         if (!bench && runs != null) {
             return "--runs goes with --bench";
         }
+        if (against == null && (protocol != null || timeoutSeconds != null)) {
+            return "--protocol and --timeout go with --against";
+        }
+        if (against != null && (depth == null || divide)) {
+            return "--against goes with --depth, without --divide";
+        }
+        if (protocol != null && !protocol.equals("uci") && !protocol.equals("perftree")) {
+            return "--protocol must be uci or perftree, not " + protocol;
+        }
+        if (timeoutSeconds != null && timeoutSeconds < 1) {
+            return "--timeout must be 1 second or more, not " + timeoutSeconds;
+        }
         if (bench && (hashMegabytes != null || positionOptions.chess960())) {
             return "--bench measures the uncached standard counter: no --hash or --chess960";
         }
         if (depth != null && (depth < 0 || depth > MAX_DEPTH)) {
             return "--depth must be 0 to " + MAX_DEPTH + ", not " + depth;
         }
-        if (divide && depth == 0) {
-            return "--divide needs --depth 1 or more";
+        if ((divide || against != null) && depth == 0) {
+            return (divide ? "--divide" : "--against") + " needs --depth 1 or more";
         }
         if (maxDepth != null && (maxDepth < 0 || maxDepth > Perft.MAX_DEPTH)) {
             return "--max-depth must be 0 to " + Perft.MAX_DEPTH + ", not " + maxDepth;
@@ -176,6 +218,44 @@ public final class PerftCommand implements Callable<Integer> {
         out().flush();
         err().println(timing(nodes, nanos));
         return ExitCodes.OK;
+    }
+
+    /**
+     * Walks the position against the engine under test: each divide's line as it comes, then the report. Exit 0
+     * when every count agrees, 1 with a mismatch, 3 when the engine fails.
+     */
+    private int runWalk(Perft perft) {
+        Position position = positionOptions.position(err());
+        if (position == null) {
+            return ExitCodes.BAD_INPUT;
+        }
+        List<String> command;
+        try {
+            command = CommandWords.split(against);
+        } catch (IllegalArgumentException e) {
+            err().println("error: --against: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        boolean chess960 = positionOptions.chess960() || PerftWalk.needsChess960(position);
+        Duration limit = Duration.ofSeconds(timeoutSeconds == null ? DEFAULT_TIMEOUT_SECONDS : timeoutSeconds);
+        out().println("position " + Fen.toFen(position, chess960));
+        out().flush();
+        long start = System.nanoTime();
+        try (EngineUnderTest engine = "perftree".equals(protocol) ? new PerftreeScriptUnderTest(command, limit)
+                : UciEngineUnderTest.start(command, chess960, limit)) {
+            WalkOutcome outcome = new PerftWalk(perft, engine, chess960).walk(position, depth, step -> {
+                out().println(step.describe());
+                out().flush(); // a deep divide takes a while: show each as it comes
+            });
+            outcome.lines().forEach(out()::println);
+            out().flush();
+            err().println(String.format(Locale.ROOT, "Time: %.3f s", (System.nanoTime() - start) / 1e9));
+            return outcome.agrees() ? ExitCodes.OK : ExitCodes.FAILED;
+        } catch (EngineFailure e) {
+            out().flush();
+            err().println("error: the engine under test " + e.reason().words() + ": " + e.getMessage());
+            return ExitCodes.ENGINE_FAILED;
+        }
     }
 
     private int runSuite(Perft perft) {
