@@ -54,7 +54,7 @@ $(EXE): $(JAR) FORCE
 	{ printf '#!/bin/sh\n'; \
 	  printf '# Kestrel, made by make EXE=...: this launcher, then the engine jar (docs/testing.md).\n'; \
 	  printf 'if [ -z "$${JAVA:-}" ]; then if [ -n "$${JAVA_HOME:-}" ]; then JAVA="$$JAVA_HOME/bin/java"; else JAVA=java; fi; fi\n'; \
-	  printf 'exec "$$JAVA" -Xss16m -XX:+UseSerialGC -Xmn8m -Xlog:disable -Xlog:all=warning:stderr %s $${KESTREL_JAVA_OPTS:-} -jar "$$0" "$$@"\n' "$$opts"; \
+	  printf 'exec "$$JAVA" -Xss16m -XX:+UseSerialGC -Xmn8m -Xlog:disable -Xlog:all=warning:stderr -XX:CompileCommand=quiet -XX:CompileCommand=CompileThresholdScaling,kestrel.engine.nnue.VectorKernels::*,0.05 %s $${KESTREL_JAVA_OPTS:-} -jar "$$0" "$$@"\n' "$$opts"; \
 	  cat "$$tmp/kestrel.jar"; } >"$(EXE).part"; \
 	chmod +x "$(EXE).part"; mv -f "$(EXE).part" "$(EXE)"
 	@echo "make: wrote $(EXE)" >&2

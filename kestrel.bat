@@ -59,7 +59,7 @@ if not defined KESTREL_JAVA_OPTS goto launch
 echo(%KESTREL_JAVA_OPTS%| findstr /r /c:"-XX:+Use[A-Za-z]*GC" >nul
 if not errorlevel 1 set "GC_OPTS="
 :launch
-"%JAVA%" -Xss16m -Xlog:disable -Xlog:all=warning:stderr %GC_OPTS% %VECTOR_OPTS% %KESTREL_JAVA_OPTS% -jar "%JAR%" %*
+"%JAVA%" -Xss16m -Xlog:disable -Xlog:all=warning:stderr -XX:CompileCommand=quiet -XX:CompileCommand=CompileThresholdScaling,kestrel.engine.nnue.VectorKernels::*,0.05 %GC_OPTS% %VECTOR_OPTS% %KESTREL_JAVA_OPTS% -jar "%JAR%" %*
 exit /b %ERRORLEVEL%
 
 :badjava

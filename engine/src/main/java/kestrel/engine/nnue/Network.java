@@ -2,6 +2,7 @@ package kestrel.engine.nnue;
 
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 
@@ -72,6 +73,22 @@ public final class Network {
     private static void startVectorWarmUp() {
         if (!VECTOR_WARM_UP_STARTED.get() && VECTOR_WARM_UP_STARTED.compareAndSet(false, true)) {
             VectorWarmUp.start(() -> vectorKernelsInUse = true);
+        }
+    }
+
+    /**
+     * Compiles the vector kernels on the calling thread and switches to them, when the Vector API is there and no
+     * compilation has started yet; returns at once otherwise. For a warm-up before the first search: the search's own
+     * compiled code then never sees the switch, which throws away every compiled method that inlined the scalar
+     * kernels, and no background thread takes CPU from the first searches. Returns early, without switching, once
+     * {@code stopped} says so.
+     */
+    public static void compileVectorKernels(BooleanSupplier stopped) {
+        if (VECTORIZED && !vectorKernelsInUse && VECTOR_WARM_UP_STARTED.compareAndSet(false, true)) {
+            if (!VectorWarmUp.run(() -> vectorKernelsInUse = true, stopped)) {
+                // Stopped halfway: the first evaluation starts the background warm-up as if none had run.
+                VECTOR_WARM_UP_STARTED.set(false);
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package kestrel.engine.nnue;
 
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,12 +23,16 @@ final class VectorWarmUp {
 
     /** Starts the warm-up; {@code whenCompiled} runs on its thread when the kernels are compiled (or after the cap). */
     static void start(Runnable whenCompiled) {
-        Thread thread = new Thread(() -> run(whenCompiled), "kestrel-vector-warm-up");
+        Thread thread = new Thread(() -> run(whenCompiled, () -> false), "kestrel-vector-warm-up");
         thread.setDaemon(true);
         thread.start();
     }
 
-    private static void run(Runnable whenCompiled) {
+    /**
+     * Runs the kernels on the calling thread until they are compiled (or the cap), then {@code whenCompiled}; returns
+     * whether it ran that, which it does not when {@code stopped} said so first or the kernels failed.
+     */
+    static boolean run(Runnable whenCompiled, BooleanSupplier stopped) {
         long start = System.nanoTime();
         int batches = 0;
         long sink = 0;
@@ -41,6 +46,9 @@ final class VectorWarmUp {
             short[] accumulator = new short[SIZES[1]];
             short[] target = new short[SIZES[1]];
             for (; batches < MAX_BATCHES; batches++) {
+                if (stopped.getAsBoolean()) {
+                    return false;
+                }
                 long batchStart = System.nanoTime();
                 for (int call = 0; call < BATCH; call++) {
                     int hidden = SIZES[call & 1];
@@ -57,10 +65,11 @@ final class VectorWarmUp {
         } catch (RuntimeException | LinkageError e) {
             // The scalar kernels serve on: only speed is at stake.
             LOG.warn("Vector API warm-up failed, evaluating with the scalar kernels: {}", e.toString());
-            return;
+            return false;
         }
         whenCompiled.run();
         LOG.debug("Vector API kernels compiled after {} calls, {} ms ({})", (long) (batches + 1) * BATCH,
                 (System.nanoTime() - start) / 1_000_000, sink);
+        return true;
     }
 }

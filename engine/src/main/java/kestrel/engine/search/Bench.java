@@ -57,6 +57,11 @@ public final class Bench {
     private Bench() {
     }
 
+    /** The bench positions in FEN: openings, middlegames, endgames and tactics, for warm-ups too. */
+    public static List<String> positions() {
+        return POSITIONS;
+    }
+
     /** What a bench run measured. */
     public record Result(long nodes, long elapsedMillis) {
         public long nodesPerSecond() {

@@ -1,6 +1,5 @@
 package kestrel.engine.search;
 
-import java.util.Arrays;
 import java.util.SplittableRandom;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
@@ -21,10 +20,10 @@ import org.slf4j.LoggerFactory;
  * quiescence search of captures and promotions at the leaves, and a transposition table shared with any other
  * searches.
  *
- * <p>A Search owns all its state (its copy of the position, one move picker per frame, killers, history, the
- * principal-variation table), allocated once when it is made, so that searching allocates nothing per node and
- * several searches can run side by side over one table: {@link SearchThreads} runs one per thread (Lazy SMP). One
- * search runs at a time per instance; it is stopped, told of a ponder hit and counted through the
+ * <p>A Search owns all its state (its copy of the position, one {@link Frame} per ply with its move picker and
+ * principal variation, killers, history), allocated once when it is made, so that searching allocates nothing per
+ * node and several searches can run side by side over one table: {@link SearchThreads} runs one per thread (Lazy
+ * SMP). One search runs at a time per instance; it is stopped, told of a ponder hit and counted through the
  * {@link SearchControl} it is given. See docs/search.md.
  */
 public final class Search {
@@ -34,11 +33,6 @@ public final class Search {
     /** The deepest iteration; leaves room below MAX_PLY for extensions and quiescence. */
     private static final int MAX_DEPTH = MAX_PLY - 28;
     private static final int NO_SCORE = -Score.INFINITE;
-    /**
-     * Limits other than this thread's node count, and the control's signals, are looked at every this many nodes (a
-     * power of two, minus one); nodes are added to the control's total as often.
-     */
-    private static final int CHECK_INTERVAL_MASK = 1023;
     /** No current root move is reported in a search's first second, and then at most one per interval. */
     private static final long CURRENT_MOVE_DELAY_NANOS = 1_000_000_000L;
     private static final long CURRENT_MOVE_INTERVAL_NANOS = 500_000_000L;
@@ -117,35 +111,10 @@ public final class Search {
     private final History history = new History(MAX_PLY);
     /** What the static evaluation has been found to misjudge, by pawn structure and piece placement (steps 7, 14). */
     private final CorrectionHistory correctionHistory = new CorrectionHistory();
-    /**
-     * A node searched again below itself (the null move's verification search and the singular search, at the same
-     * ply) is nested this deep at most; its node state lives {@link #nesting} frames further on, so it never
-     * overwrites the state of the node it is part of. A node and all below it stay within ply MAX_PLY - 2 at their
-     * nesting, so the frames go up to MAX_PLY - 2 + MAX_NESTING: a search of a node again is made only while
-     * {@code nesting < MAX_NESTING} (else the null move is not verified, the table move not tested for singularity).
-     */
-    private static final int MAX_NESTING = 16;
-    private static final int FRAMES = MAX_PLY + MAX_NESTING + 1;
-    /** Node state by frame (ply + nesting): a move picker and the quiet moves tried. */
-    private final MovePicker[] pickers = new MovePicker[FRAMES];
+    /** What each node of the current line owns, by ply (see {@link Frame}, also for the nodes searched again). */
+    private final Frame[] frames = Frame.line();
     private final RootMoves rootMoves = new RootMoves();
     private final AspirationWindow window = new AspirationWindow();
-    /** Triangular principal-variation table: row {@code ply} holds the line from that ply, in columns ply.. */
-    private final int[][] pvTable = new int[MAX_PLY + 1][MAX_PLY + 1];
-    private final int[] pvLength = new int[MAX_PLY + 1];
-    private final int[][] triedQuiets = new int[FRAMES][MoveGenerator.MAX_MOVES];
-    /** The captures tried at each frame, as capture-history indexes. */
-    private final int[][] triedCaptures = new int[FRAMES][MoveGenerator.MAX_MOVES];
-    /**
-     * The move a singular search leaves out, at the frame of that search (Move.NONE elsewhere): such a node is the
-     * node one frame up without its table move, and its result is not the node's.
-     */
-    private final int[] excludedMoves = new int[FRAMES];
-    /** How many searches of a node again at its own ply enclose the current node (see {@link #MAX_NESTING}). */
-    private int nesting;
-    private final int[] staticEvals = new int[MAX_PLY + 1];
-    /** The double extensions along the line to each ply (set by the parent before it searches a child). */
-    private final int[] doubleExtensions = new int[MAX_PLY + 1];
     private final int[] scratch = new int[MoveGenerator.MAX_MOVES];
     /** Draws the move to play under a strength limit. */
     private final SplittableRandom random = new SplittableRandom();
@@ -167,6 +136,12 @@ public final class Search {
     private Evaluator evaluator;
     /** Decides when this thread stops (time, nodes, stop, ponder, infinite): the search only asks it. */
     private TimeManager time;
+    /**
+     * Limits other than this thread's node count, and the control's signals, are looked at every this many nodes (a
+     * power of two, minus one; fewer under a short hard limit, {@link TimeManager#checkIntervalMask}); nodes are added
+     * to the control's total as often.
+     */
+    private int checkIntervalMask = 1023;
     /** This thread's prober of the tables it was last given (probers keep scratch, so one per thread). */
     private TablebaseProber prober;
     private Tablebases proberTables;
@@ -199,9 +174,6 @@ public final class Search {
     public Search(TranspositionTable table, SearchListener listener) {
         this.table = table;
         this.listener = listener;
-        for (int frame = 0; frame < pickers.length; frame++) {
-            pickers[frame] = new MovePicker();
-        }
     }
 
     /** Searches {@code position} with {@code evaluation} on the calling thread alone, stopped only by its limits. */
@@ -273,18 +245,20 @@ public final class Search {
         position.copyFrom(start);
         evaluator.startSearch(position);
         rootPly = position.ply();
-        nesting = 0;
-        Arrays.fill(excludedMoves, Move.NONE);
-        doubleExtensions[0] = 0;
+        for (Frame frame : frames) {
+            frame.excludedMove = Move.NONE;
+        }
+        frames[0].doubleExtensions = 0;
         history.clearKillers();
         aborted = false;
         abortAllowed = false;
         time = new TimeManager(limits, position.sideToMove(), startNanos, control, helper);
+        checkIntervalMask = time.checkIntervalMask();
         nodeLimit = time.threadNodeLimit();
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_DEPTH) : MAX_DEPTH;
 
         // The root's evaluation, for `improving` two plies down.
-        staticEvals[0] = position.inCheck() ? NO_SCORE : corrected(evaluate());
+        frames[0].staticEval = position.inCheck() ? NO_SCORE : corrected(evaluate());
         setUpTablebases(limits.tablebases());
         setUpRootMoves(limits.searchMoves());
         if (limits.multiPv() == 1) {
@@ -364,7 +338,7 @@ public final class Search {
     private void setUpRootMoves(int[] searchMoves) {
         rootMoves.clear();
         long entry = table.probe(position.key());
-        MovePicker picker = pickers[0];
+        MovePicker picker = frames[0].picker;
         picker.init(position, history, entry != 0 ? TranspositionTable.move(entry) : Move.NONE, 0,
                 History.context(position, 1), History.context(position, 2));
         for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
@@ -467,7 +441,7 @@ public final class Search {
      */
     private int searchRoot(int line, int alpha, int beta, int depth) {
         int bestScore = NO_SCORE;
-        pvLength[0] = 0;
+        frames[0].pvLength = 0;
         for (int index = line; index < rootMoves.count(); index++) {
             int move = rootMoves.move(index);
             long now = System.nanoTime();
@@ -477,7 +451,7 @@ public final class Search {
                 listener.onCurrentMove(depth, move, index + 1);
             }
             long nodesBefore = nodes;
-            doubleExtensions[1] = 0;
+            frames[1].doubleExtensions = 0;
             position.makeMove(move);
             boolean givesCheck = position.inCheck();
             int score;
@@ -500,7 +474,7 @@ public final class Search {
                 bestScore = score;
             }
             if (score > alpha) {
-                rootMoves.promote(index, line, score, pvTable[1], 1, pvLength[1]);
+                rootMoves.promote(index, line, score, frames[1].pv, 1, frames[1].pvLength);
                 if (score >= beta) {
                     break;
                 }
@@ -570,7 +544,8 @@ public final class Search {
     private int search(int alpha, int beta, int depth, int ply, boolean cutNode, boolean nullMoveAllowed,
                        boolean inCheck) {
         // The steps are numbered as docs/search.md ("Alpha-beta") describes them.
-        pvLength[ply] = ply;
+        Frame frame = frames[ply];
+        frame.pvLength = ply;
         // Step 1. Check extension: never stand pat on a check at the horizon.
         if (inCheck) {
             depth++;
@@ -607,7 +582,7 @@ public final class Search {
         // node's result with that move, which is not what is asked here.
         boolean pvNode = beta - alpha > 1;
         assert !(pvNode && cutNode);
-        int excludedMove = excludedMoves[ply + nesting];
+        int excludedMove = frame.excludedMove;
         boolean excluding = excludedMove != Move.NONE;
         long key = position.key();
         long entry = table.probe(key);
@@ -626,7 +601,7 @@ public final class Search {
 
         // Step 6. Endgame tables: right after a capture or pawn move (the tables know nothing of the moves before),
         // a win, draw or loss they prove ends the node when it settles the window; else it bounds what the moves find.
-        // Not in a singular search: the node one frame up has probed already.
+        // Not in a singular search: the node it searches again has probed already.
         int tablebaseFloor = -Score.INFINITE;
         int tablebaseCeiling = Score.INFINITE;
         if (tablebasePieces != 0 && !excluding && position.halfmoveClock() == 0 && depth >= tablebaseDepth
@@ -659,9 +634,9 @@ public final class Search {
         int staticEval = NO_SCORE;
         int estimate = NO_SCORE;
         if (excluding) {
-            // The node one frame up, the same position, has just evaluated it (corrected); its table score includes
-            // the excluded move, so it is no estimate here.
-            staticEval = staticEvals[ply];
+            // The node searched without its table move, the same position, has just evaluated it (corrected) in
+            // this frame; its table score includes the excluded move, so it is no estimate here.
+            staticEval = frame.staticEval;
             estimate = staticEval;
         } else if (!inCheck) {
             rawEval = evaluateWithMatingMaterial();
@@ -673,8 +648,8 @@ public final class Search {
                 estimate = tableScore;
             }
         }
-        staticEvals[ply] = staticEval;
-        boolean improving = isImproving(staticEvals, ply, staticEval);
+        frame.staticEval = staticEval;
+        boolean improving = isImproving(frames, ply, staticEval);
         int us = position.sideToMove();
         int them = us ^ 1;
         int previousMove = position.lastMove();
@@ -682,8 +657,8 @@ public final class Search {
         // evaluations, each from its own side) says whether it is worth trying early, before any search below it.
         boolean previousQuiet = ply >= 1 && previousMove != Move.NONE && !Move.isPromotion(previousMove)
                 && position.lastCaptured() == Piece.NONE;
-        if (previousQuiet && !excluding && staticEval != NO_SCORE && staticEvals[ply - 1] != NO_SCORE) {
-            history.onEvaluationSwing(them, previousMove, -(staticEvals[ply - 1] + staticEval));
+        if (previousQuiet && !excluding && staticEval != NO_SCORE && frames[ply - 1].staticEval != NO_SCORE) {
+            history.onEvaluationSwing(them, previousMove, -(frames[ply - 1].staticEval + staticEval));
         }
 
         if (!pvNode && !inCheck && Math.abs(beta) < Score.MATE_BOUND) {
@@ -696,7 +671,7 @@ public final class Search {
             if (nullMoveAllowed && !excluding && depth >= NULL_MOVE_MIN_DEPTH && estimate >= beta
                     && staticEval >= beta && position.hasNonPawnMaterial(us)) {
                 int reduction = 3 + depth / 4 + Math.min(3, (estimate - beta) / 200);
-                doubleExtensions[ply + 1] = doubleExtensions[ply];
+                frames[ply + 1].doubleExtensions = frame.doubleExtensions;
                 position.makeNullMove();
                 // No check after a pass: the other side's king stands as before, and the side not to move is never
                 // in check.
@@ -709,13 +684,11 @@ public final class Search {
                     if (score >= Score.MATE_BOUND) {
                         score = beta; // a mate found by passing is no proof
                     }
-                    if (depth < NULL_MOVE_VERIFY_DEPTH || nesting >= MAX_NESTING) {
+                    if (depth < NULL_MOVE_VERIFY_DEPTH) {
                         return score;
                     }
-                    // The same node again, one frame further: its picker and tried moves are its own.
-                    nesting++;
+                    // The same node again, in this frame (its picker is not started yet), without null move.
                     int verified = search(beta - 1, beta, depth - 1 - reduction, ply, false, false, false);
-                    nesting--;
                     if (aborted) {
                         return 0;
                     }
@@ -738,25 +711,18 @@ public final class Search {
         // is likely to fail high anyway, it is searched a ply shallower.
         int tableMoveExtension = 0;
         if (!excluding && tableMove != Move.NONE && depth >= SINGULAR_MIN_DEPTH && ply < 2 * rootDepth
-                && nesting < MAX_NESTING && (tableBound & TranspositionTable.BOUND_LOWER) != 0
+                && (tableBound & TranspositionTable.BOUND_LOWER) != 0
                 && TranspositionTable.depth(entry) >= depth - SINGULAR_TABLE_DEPTH_SLACK
                 && !Score.isDecisive(tableScore)) {
             int singularBeta = tableScore - SINGULAR_MARGIN_PER_DEPTH * depth;
-            // The same node again, one frame further, without the table move. Its check extension (step 1) would
-            // count the check a second time.
-            int singularDepth = (depth - 1) / 2 - (inCheck ? 1 : 0);
-            nesting++;
-            excludedMoves[ply + nesting] = tableMove;
-            int score = search(singularBeta - 1, singularBeta, singularDepth, ply, cutNode, false, inCheck);
-            excludedMoves[ply + nesting] = Move.NONE;
-            nesting--;
+            int score = singularSearch(tableMove, singularBeta, depth, ply, cutNode, inCheck);
             if (aborted) {
                 return 0;
             }
             if (score < singularBeta) {
                 if (!inCheck) {
                     boolean far = !pvNode && score < singularBeta - DOUBLE_EXTENSION_MARGIN
-                            && doubleExtensions[ply] < MAX_DOUBLE_EXTENSIONS;
+                            && frame.doubleExtensions < MAX_DOUBLE_EXTENSIONS;
                     tableMoveExtension = far ? 2 : 1;
                 }
             } else if (singularBeta >= beta) {
@@ -769,7 +735,7 @@ public final class Search {
         // Step 12. The moves, best first, with late move, history, futility and SEE pruning, and reductions.
         int context1 = History.context(position, 1);
         int context2 = History.context(position, 2);
-        MovePicker picker = pickers[ply + nesting];
+        MovePicker picker = frame.picker;
         picker.init(position, history, tableMove, ply, context1, context2);
         history.clearKillers(ply + 1);
         // A noisy table move: the best known reply here wins material, so the quiet moves are less likely to matter.
@@ -777,9 +743,9 @@ public final class Search {
                 && (Move.isPromotion(tableMove) || StaticExchange.capturedType(position, tableMove) != Piece.NONE);
         // This node is or was on a principal variation: only a PV node stores an exact bound (or a tablebase draw).
         boolean tablePv = pvNode || tableBound == TranspositionTable.BOUND_EXACT;
-        int[] tried = triedQuiets[ply + nesting];
+        int[] tried = frame.triedQuiets;
         int triedCount = 0;
-        int[] capturesTried = triedCaptures[ply + nesting];
+        int[] capturesTried = frame.triedCaptures;
         int capturesTriedCount = 0;
         int originalAlpha = alpha;
         int bestScore = NO_SCORE;
@@ -825,7 +791,7 @@ public final class Search {
                 continue;
             }
             int extension = move == tableMove ? tableMoveExtension : 0;
-            doubleExtensions[ply + 1] = doubleExtensions[ply] + (extension == 2 ? 1 : 0);
+            frames[ply + 1].doubleExtensions = frame.doubleExtensions + (extension == 2 ? 1 : 0);
             position.makeMove(move);
             boolean givesCheck = position.inCheck();
             int newDepth = depth - 1 + extension;
@@ -953,11 +919,27 @@ public final class Search {
     }
 
     /**
+     * Step 11's test of the table move: the node at {@code ply} searched again, in its own frame, without
+     * {@code tableMove}, at depth (depth − 1)/2 in the null window just below {@code singularBeta}; a cut node when
+     * the node is one, without null move. Returns that search's score (fail-soft; 0 when aborted).
+     */
+    private int singularSearch(int tableMove, int singularBeta, int depth, int ply, boolean cutNode, boolean inCheck) {
+        // The node's check extension (step 1) is in depth already: the search again would count the check twice.
+        int singularDepth = (depth - 1) / 2 - (inCheck ? 1 : 0);
+        Frame frame = frames[ply];
+        frame.excludedMove = tableMove;
+        int score = search(singularBeta - 1, singularBeta, singularDepth, ply, cutNode, false, inCheck);
+        frame.excludedMove = Move.NONE;
+        return score;
+    }
+
+    /**
      * Captures and promotions until the position is quiet; every evasion when in check. Draws are looked for only
      * where the move that led here can have made one, so that the line ends there.
      */
     private int quiescence(int alpha, int beta, int ply) {
-        pvLength[ply] = ply;
+        Frame frame = frames[ply];
+        frame.pvLength = ply;
         if (countNode()) {
             return 0;
         }
@@ -1004,7 +986,7 @@ public final class Search {
             bestScore = standPat;
         }
 
-        MovePicker picker = pickers[ply + nesting];
+        MovePicker picker = frame.picker;
         picker.initQuiescence(position, history, tableMove, inCheck);
         int originalAlpha = alpha;
         int bestMove = Move.NONE;
@@ -1079,14 +1061,14 @@ public final class Search {
      * were in check there and so have no evaluation, at the one before (four up); false in check or when neither
      * exists. Pruning is bolder where the position improves.
      */
-    static boolean isImproving(int[] staticEvals, int ply, int staticEval) {
+    static boolean isImproving(Frame[] frames, int ply, int staticEval) {
         if (staticEval == NO_SCORE) {
             return false;
         }
-        if (ply >= 2 && staticEvals[ply - 2] != NO_SCORE) {
-            return staticEval > staticEvals[ply - 2];
+        if (ply >= 2 && frames[ply - 2].staticEval != NO_SCORE) {
+            return staticEval > frames[ply - 2].staticEval;
         }
-        return ply >= 4 && staticEvals[ply - 4] != NO_SCORE && staticEval > staticEvals[ply - 4];
+        return ply >= 4 && frames[ply - 4].staticEval != NO_SCORE && staticEval > frames[ply - 4].staticEval;
     }
 
     /** The late-move reduction of the {@code moveCount}-th move at {@code depth}, before the node's adjustments. */
@@ -1099,12 +1081,13 @@ public final class Search {
         return (3 + depth * depth) / (improving ? 1 : 2);
     }
 
+    /** The principal variation at {@code ply}: {@code move}, then its child's. */
     private void updatePv(int ply, int move) {
-        int[] row = pvTable[ply];
-        row[ply] = move;
-        int childLength = pvLength[ply + 1];
-        System.arraycopy(pvTable[ply + 1], ply + 1, row, ply + 1, childLength - (ply + 1));
-        pvLength[ply] = Math.max(childLength, ply + 1);
+        Frame frame = frames[ply];
+        Frame child = frames[ply + 1];
+        frame.pv[ply] = move;
+        System.arraycopy(child.pv, ply + 1, frame.pv, ply + 1, child.pvLength - (ply + 1));
+        frame.pvLength = Math.max(child.pvLength, ply + 1);
     }
 
     /**
@@ -1180,13 +1163,13 @@ public final class Search {
         }
         if (nodes >= nodeLimit) {
             aborted = true;
-        } else if ((nodes & CHECK_INTERVAL_MASK) == 0) {
+        } else if ((nodes & checkIntervalMask) == 0) {
             aborted = checkSignals();
         }
         return aborted;
     }
 
-    /** Every 1024 nodes: adds this thread's nodes to the total and asks the time manager whether to unwind. */
+    /** Every 64 to 1024 nodes: adds this thread's nodes to the total and asks the time manager whether to unwind. */
     private boolean checkSignals() {
         boolean stop = time.mustStop(nodes, flushCounts());
         nodeLimit = time.threadNodeLimit();

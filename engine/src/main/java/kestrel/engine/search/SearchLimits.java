@@ -9,7 +9,7 @@ import java.util.Arrays;
  */
 public final class SearchLimits {
     /** Milliseconds kept back from each move for the GUI's and the pipe's delay, unless told otherwise. */
-    public static final long DEFAULT_MOVE_OVERHEAD = 50;
+    public static final int DEFAULT_MOVE_OVERHEAD = 50;
 
     private long whiteTime = -1;
     private long blackTime = -1;

@@ -61,6 +61,9 @@ public final class TimeManager {
     // ------------------------------------------------------------------------------------------------------------
 
     private static final long NANOS_PER_MILLI = 1_000_000L;
+    /** The fewest and the most nodes between two looks at the clock ({@link #checkIntervalMask}). */
+    static final int MIN_CHECK_INTERVAL = 64;
+    static final int MAX_CHECK_INTERVAL = 1024;
 
     private final SearchControl control;
     private final boolean helper;
@@ -171,6 +174,19 @@ public final class TimeManager {
 
     public long hardLimitMillis() {
         return hardMillis;
+    }
+
+    /**
+     * How often, in nodes (a power of two, minus one), the search should look at the clock and the signals: every
+     * 1,024 nodes, and more often under a hard limit below about a second, about once a millisecond's worth of hard
+     * limit at 64 to 1,024 nodes. On a busy core a thousand nodes can take tens of milliseconds, which a bullet
+     * game's last seconds do not have; looking costs some tens of nanoseconds.
+     */
+    public int checkIntervalMask() {
+        if (!limited || hardMillis >= MAX_CHECK_INTERVAL) {
+            return MAX_CHECK_INTERVAL - 1;
+        }
+        return (int) Math.max(MIN_CHECK_INTERVAL, Long.highestOneBit(hardMillis)) - 1;
     }
 
     /** Iterations before the last completed one with the same best move (0 after a change). */

@@ -17,19 +17,20 @@ class ImprovingAndHistoryTest {
 
     @Test
     void improvingComparesWithTwoPliesUpThenFourAndIsFalseWithoutEither() {
-        int[] evals = {30, 0, 0, 0, 0, 0};
-        assertFalse(Search.isImproving(evals, 1, 500), "ply 1 has nothing two plies up");
-        assertTrue(Search.isImproving(evals, 2, 31), "the root's evaluation counts");
-        assertFalse(Search.isImproving(evals, 2, 30));
-        evals[1] = NONE; // in check at ply 1
-        assertFalse(Search.isImproving(evals, 3, 10), "in check at ply 1, and nothing four plies up");
-        evals[2] = NONE; // in check at ply 2
-        evals[0] = 40;
-        assertTrue(Search.isImproving(evals, 4, 41), "in check two plies up: four plies up decides");
-        assertFalse(Search.isImproving(evals, 4, 40));
-        evals[0] = NONE;
-        assertFalse(Search.isImproving(evals, 4, 1_000), "no evaluation two or four plies up");
-        assertFalse(Search.isImproving(evals, 5, NONE), "in check now");
+        Frame[] frames = Frame.line();
+        frames[0].staticEval = 30;
+        assertFalse(Search.isImproving(frames, 1, 500), "ply 1 has nothing two plies up");
+        assertTrue(Search.isImproving(frames, 2, 31), "the root's evaluation counts");
+        assertFalse(Search.isImproving(frames, 2, 30));
+        frames[1].staticEval = NONE; // in check at ply 1
+        assertFalse(Search.isImproving(frames, 3, 10), "in check at ply 1, and nothing four plies up");
+        frames[2].staticEval = NONE; // in check at ply 2
+        frames[0].staticEval = 40;
+        assertTrue(Search.isImproving(frames, 4, 41), "in check two plies up: four plies up decides");
+        assertFalse(Search.isImproving(frames, 4, 40));
+        frames[0].staticEval = NONE;
+        assertFalse(Search.isImproving(frames, 4, 1_000), "no evaluation two or four plies up");
+        assertFalse(Search.isImproving(frames, 5, NONE), "in check now");
     }
 
     @Test

@@ -47,6 +47,18 @@ class TimeManagerTest {
     }
 
     @Test
+    void theClockIsReadMoreOftenUnderAShortHardLimit() {
+        assertEquals(1023, forWhite(new SearchLimits().depth(10)).checkIntervalMask());
+        assertEquals(1023, forWhite(new SearchLimits().moveTime(5000).moveOverhead(0)).checkIntervalMask());
+        assertEquals(511, forWhite(new SearchLimits().moveTime(600).moveOverhead(0)).checkIntervalMask());
+        assertEquals(63, forWhite(new SearchLimits().moveTime(20).moveOverhead(0)).checkIntervalMask());
+        // A bullet game's last second: a hard limit of some tens of milliseconds.
+        TimeManager bullet = forWhite(new SearchLimits().whiteTime(150).whiteIncrement(10).moveOverhead(50));
+        assertTrue(bullet.hardLimitMillis() < 64, "hard limit " + bullet.hardLimitMillis());
+        assertEquals(63, bullet.checkIntervalMask());
+    }
+
+    @Test
     void suddenDeathPlansAShareOfTheClock() {
         TimeManager time = forWhite(new SearchLimits().whiteTime(60_000).blackTime(60_000).moveOverhead(0));
         long plan = 60_000 / TimeManager.DEFAULT_MOVES_TO_GO;

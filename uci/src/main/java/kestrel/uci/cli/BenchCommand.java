@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import kestrel.engine.eval.EvaluationChoice;
+import kestrel.engine.nnue.Network;
 import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchThreads;
 import picocli.CommandLine.Command;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Spec;
         description = "Searches a fixed set of positions to a fixed depth. The node count is a fingerprint of the "
                 + "search (on one thread); the last line is '<nodes> nodes <nps> nps'. With --threads and "
                 + "--movetime it measures the speed of the parallel search. A depth and --movetime do not go "
-                + "together: the bench searches to a depth or for a time.",
+                + "together: the bench searches to a depth or for a time. An untimed run of the same bench goes "
+                + "first, so that the speed is the settled one (--cold times a fresh JVM's first run).",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",
@@ -46,6 +48,11 @@ public final class BenchCommand implements Callable<Integer> {
             description = "search each position this many milliseconds instead of to a depth (default: 0, to the "
                     + "depth); not with a depth")
     private Long movetime;
+
+    @Option(names = "--cold",
+            description = "time the first run of a fresh JVM, compilation included (default: an untimed run of the "
+                    + "same bench first, so that the figure is the settled speed)")
+    private boolean cold;
 
     @Mixin
     private EvaluationOptions evaluationOptions;
@@ -83,11 +90,23 @@ public final class BenchCommand implements Callable<Integer> {
             out.println(line);
             out.flush();
         };
+        if (!cold) {
+            // A fresh JVM searches at a tenth of its speed until the JIT has compiled the search: the same bench,
+            // untimed and unprinted, first. The kernels before it, so that no run switches kernels halfway.
+            spec.commandLine().getErr().println("bench: an untimed run first, to measure the settled speed (--cold "
+                    + "times the first)");
+            Network.compileVectorKernels(() -> false);
+            run(depth, evaluation, line -> { });
+        }
+        run(depth, evaluation, print);
+        return ExitCodes.OK;
+    }
+
+    private void run(int depth, EvaluationChoice evaluation, Consumer<String> print) {
         if (threads == null && movetime == null) {
             Bench.run(depth, evaluation, print);
         } else {
             Bench.run(depth, threads == null ? 1 : threads, movetime == null ? 0 : movetime, evaluation, print);
         }
-        return ExitCodes.OK;
     }
 }

@@ -167,9 +167,9 @@ final class SearchWorker implements AutoCloseable {
 
     /**
      * Sends {@code readyok}: at once while a search runs (UCI wants that), otherwise once the chores queued before
-     * it (a hash resize, or building the table the first time) are done.
+     * it (a hash resize, or building the table the first time) and {@code beforeReady} (the warm-up's end) are done.
      */
-    void readyOk() {
+    void readyOk(Runnable beforeReady) {
         synchronized (lock) {
             if (unfinishedJobs > 0) {
                 output.send("readyok");
@@ -182,6 +182,7 @@ final class SearchWorker implements AutoCloseable {
             } catch (IllegalArgumentException refused) {
                 output.info("Hash: " + refused.getMessage());
             }
+            beforeReady.run();
             output.send("readyok");
         });
     }

@@ -58,10 +58,55 @@ public final class UciLoop {
     private static final Pattern WORD = Pattern.compile("\\S+");
     private static final Pattern SET_OPTION =
             Pattern.compile("(?i)name\\s+(.+?)(?:\\s+value(?:\\s+(.*))?)?");
+    /** The largest Hash, in MB. */
+    static final int MAX_HASH_MB = 32768;
+    /** Book Variety: always the heaviest book move, or a random one in proportion to the weights. */
+    private static final String BOOK_BEST = "Best";
+    private static final String BOOK_WEIGHTED = "Weighted";
+    /** EvalFile's default: the network built into the jar. */
+    private static final String BUILT_IN_NETWORK = "<internal>";
+    /** The SyzygyPath that names no folder, as GUIs write it. */
+    private static final String NO_SYZYGY_PATH = UciOption.EMPTY;
+
+    /*
+     * Every option, declared once: its name, type, default and range or choices, and what setting it does, in the
+     * order `uci` lists them. An option without onSet only keeps its value, which the commands read here when they
+     * need it. An action runs with the new value in force; one that throws leaves the old value in force. Options
+     * that only their action reads, or nothing (Ponder), are fields all the same: the list is complete here.
+     */
+    private final UciOptions options = new UciOptions();
+    private final UciOption<Integer> hash = options.add(spin("Hash", 16, 1, MAX_HASH_MB).onSet(this::resizeTable));
+    private final UciOption<Void> clearHash = options.add(button("Clear Hash").onSet(pressed -> clearTable()));
+    private final UciOption<Integer> threads =
+            options.add(spin("Threads", 1, 1, SearchThreads.MAX_THREADS).onSet(this::setThreads));
+    /** Whether the GUI may send {@code go ponder}; the engine needs no preparation for it. */
+    private final UciOption<Boolean> ponder = options.add(check("Ponder", false));
+    private final UciOption<Integer> multiPv = options.add(spin("MultiPV", 1, 1, 256));
+    private final UciOption<Integer> moveOverhead =
+            options.add(spin("Move Overhead", SearchLimits.DEFAULT_MOVE_OVERHEAD, 0, 5000));
+    private final UciOption<Boolean> ownBook = options.add(check("OwnBook", false).onSet(this::useOwnBook));
+    private final UciOption<String> bookFile = options.add(string("BookFile", "").onSet(this::useBookFile));
+    private final UciOption<String> bookVariety =
+            options.add(combo("Book Variety", BOOK_BEST, List.of(BOOK_BEST, BOOK_WEIGHTED)));
+    private final UciOption<Boolean> chess960 = options.add(check("UCI_Chess960", false));
+    private final UciOption<String> debugLogFile = options.add(string("Debug Log File", "").onSet(this::logTo));
+    private final UciOption<Boolean> limitStrength = options.add(check("UCI_LimitStrength", false));
+    private final UciOption<Integer> elo =
+            options.add(spin("UCI_Elo", 1800, StrengthLimit.MIN_ELO, StrengthLimit.MAX_ELO));
+    /** The GUI is analysing, not playing a game: no book, full strength. */
+    private final UciOption<Boolean> analyseMode = options.add(check("UCI_AnalyseMode", false));
+    private final UciOption<Boolean> showWdl = options.add(check("UCI_ShowWDL", false));
+    private final UciOption<String> evalFile =
+            options.add(string("EvalFile", BUILT_IN_NETWORK).onSet(this::useEvalFile));
+    private final UciOption<Boolean> useNnue = options.add(check("Use NNUE", true));
+    private final UciOption<String> syzygyPath =
+            options.add(string("SyzygyPath", NO_SYZYGY_PATH).onSet(this::useSyzygyPath));
+    private final UciOption<Integer> syzygyProbeDepth = options.add(spin("SyzygyProbeDepth", 1, 1, 100));
+    private final UciOption<Boolean> syzygy50MoveRule = options.add(check("Syzygy50MoveRule", true));
+    private final UciOption<Integer> syzygyProbeLimit = options.add(spin("SyzygyProbeLimit", 7, 0, 7));
 
     private final LineReader input;
     private final UciOutput output;
-    private final UciOptions options;
     private final SearchWorker worker;
     private final Evaluation evaluation = new Evaluation();
     private Position position = Position.startPosition();
@@ -99,8 +144,7 @@ public final class UciLoop {
         this.warmUpAllowed = warmUp;
         this.input = new LineReader(in);
         this.output = new UciOutput(out);
-        this.options = declareOptions();
-        this.worker = new SearchWorker(output, options.hashMegabytes());
+        this.worker = new SearchWorker(output, hash.value());
     }
 
     /** Runs the session until {@code quit} or the end of the input; a running search is stopped on the way out. */
@@ -177,14 +221,14 @@ public final class UciLoop {
         switch (command) {
             case "uci" -> identify();
             case "debug" -> debug(arguments);
-            case "isready" -> worker.readyOk();
+            case "isready" -> worker.readyOk(warmUp == null ? () -> { } : warmUp::awaitEnd);
             case "setoption" -> setOption(rawArguments);
             case "register" -> {
                 // Nothing to register: the engine is free.
             }
-            case "ucinewgame" -> worker.clearTable();
+            case "ucinewgame" -> clearTable();
             case "position" -> {
-                PositionCommand set = PositionCommand.parse(arguments, options.chess960());
+                PositionCommand set = PositionCommand.parse(arguments, chess960.value());
                 position = set.position();
                 set.notes().forEach(output::info);
             }
@@ -237,37 +281,6 @@ public final class UciLoop {
         }
     }
 
-    /**
-     * Every option, declared once: its type, default and range, and what setting it does, in the order {@code uci}
-     * lists them. An option without {@code onSet} only keeps its value, which the commands read when they need it.
-     * An action runs with the new value in force; one that throws leaves the old value in force.
-     */
-    private UciOptions declareOptions() {
-        return new UciOptions(
-                spin(UciOptions.HASH, UciOptions.DEFAULT_HASH_MB, 1, UciOptions.MAX_HASH_MB).onSet(this::resizeTable),
-                button(UciOptions.CLEAR_HASH).onSet(value -> worker.clearTable()),
-                spin(UciOptions.THREADS, 1, 1, SearchThreads.MAX_THREADS).onSet(this::setThreads),
-                check(UciOptions.PONDER, false),
-                spin(UciOptions.MULTI_PV, 1, 1, 256),
-                spin(UciOptions.MOVE_OVERHEAD, SearchLimits.DEFAULT_MOVE_OVERHEAD, 0, 5000),
-                check(UciOptions.OWN_BOOK, false).onSet(this::useOwnBook),
-                string(UciOptions.BOOK_FILE, "").onSet(this::useBookFile),
-                combo(UciOptions.BOOK_VARIETY, UciOptions.BOOK_BEST,
-                        List.of(UciOptions.BOOK_BEST, UciOptions.BOOK_WEIGHTED)),
-                check(UciOptions.CHESS960, false),
-                string(UciOptions.DEBUG_LOG_FILE, "").onSet(this::logTo),
-                check(UciOptions.LIMIT_STRENGTH, false),
-                spin(UciOptions.ELO, UciOptions.DEFAULT_ELO, StrengthLimit.MIN_ELO, StrengthLimit.MAX_ELO),
-                check(UciOptions.ANALYSE_MODE, false),
-                check(UciOptions.SHOW_WDL, false),
-                string(UciOptions.EVAL_FILE, UciOptions.BUILT_IN_NETWORK).onSet(this::useEvalFile),
-                check(UciOptions.USE_NNUE, true),
-                string(UciOptions.SYZYGY_PATH, UciOptions.NO_SYZYGY_PATH).onSet(this::useSyzygyPath),
-                spin(UciOptions.SYZYGY_PROBE_DEPTH, 1, 1, 100),
-                check(UciOptions.SYZYGY_50_MOVE_RULE, true),
-                spin(UciOptions.SYZYGY_PROBE_LIMIT, 7, 0, 7));
-    }
-
     /** {@code setoption name <id> [value <x>]}; the name and the value may hold spaces. */
     private void setOption(String arguments) throws UciException {
         Matcher matcher = SET_OPTION.matcher(arguments);
@@ -278,25 +291,29 @@ public final class UciLoop {
     }
 
     /** Hash: a refused size puts the option back to the size the table kept. */
-    private void resizeTable(String megabytes) {
-        worker.resizeTable(Integer.parseInt(megabytes),
-                kept -> options.put(UciOptions.HASH, Integer.toString(kept)));
+    private void resizeTable(int megabytes) {
+        worker.resizeTable(megabytes, hash::putBack);
+    }
+
+    /** ucinewgame and Clear Hash: the table empty, the history forgotten. */
+    private void clearTable() {
+        worker.clearTable();
     }
 
     /** Threads: threads that cannot be had put the option back to the number kept. */
-    private void setThreads(String count) {
-        worker.setThreads(Integer.parseInt(count), kept -> options.put(UciOptions.THREADS, Integer.toString(kept)));
+    private void setThreads(int count) {
+        worker.setThreads(count, threads::putBack);
     }
 
     /** OwnBook: the book BookFile names, or none. */
-    private void useOwnBook(String value) throws UciException {
-        worker.useBook(options.ownBook() ? path(options.bookFile()) : null);
+    private void useOwnBook(boolean on) throws UciException {
+        worker.useBook(on ? path(bookFile.value()) : null);
     }
 
     /** BookFile: a path that is not valid is refused even while OwnBook is off. */
     private void useBookFile(String file) throws UciException {
         Path book = path(file);
-        worker.useBook(options.ownBook() ? book : null);
+        worker.useBook(ownBook.value() ? book : null);
     }
 
     /** Debug Log File: the transcript goes to this file from now on, or nowhere when empty. */
@@ -314,7 +331,7 @@ public final class UciLoop {
      * said in an info string; the engine goes on with the tables that opened.
      */
     private void useSyzygyPath(String paths) {
-        Tablebases opened = Tablebases.open(paths.equals(UciOptions.NO_SYZYGY_PATH) ? "" : paths);
+        Tablebases opened = Tablebases.open(paths.equals(NO_SYZYGY_PATH) ? "" : paths);
         for (String problem : opened.problems()) {
             output.info("SyzygyPath: " + problem);
         }
@@ -328,8 +345,8 @@ public final class UciLoop {
 
     /** The tables and their settings for the next search. */
     private TablebaseUse tablebaseUse() {
-        return new TablebaseUse(tablebases, options.syzygyProbeDepth(), options.syzygyFiftyMoveRule(),
-                options.syzygyProbeLimit());
+        return new TablebaseUse(tablebases, syzygyProbeDepth.value(), syzygy50MoveRule.value(),
+                syzygyProbeLimit.value());
     }
 
     /** EvalFile: the network is loaded now, and a file that cannot be used leaves the current one. */
@@ -345,7 +362,7 @@ public final class UciLoop {
      * the file. A file that cannot be used throws, so the current network stays.
      */
     private static Network loadNetwork(String value) throws UciException {
-        if (value.isEmpty() || value.equals(UciOptions.BUILT_IN_NETWORK)) {
+        if (value.isEmpty() || value.equals(BUILT_IN_NETWORK)) {
             return BuiltInNetwork.get();
         }
         try {
@@ -370,12 +387,12 @@ public final class UciLoop {
     /** Searches and the bench evaluate with the network when one is loaded and Use NNUE is on. */
     private EvaluationChoice searchEvaluation() {
         Network network = network();
-        return network != null && options.useNnue() ? new NetworkEvaluation(network) : Evaluation.HANDCRAFTED;
+        return network != null && useNnue.value() ? new NetworkEvaluation(network) : Evaluation.HANDCRAFTED;
     }
 
     private String networkName() {
-        String file = options.value(UciOptions.EVAL_FILE);
-        return file.isEmpty() ? UciOptions.BUILT_IN_NETWORK : file;
+        String file = evalFile.value();
+        return file.isEmpty() ? BUILT_IN_NETWORK : file;
     }
 
     /** {@code eval}: the handcrafted evaluation's terms, then the network's score, and which one searches use. */
@@ -392,7 +409,7 @@ public final class UciLoop {
             lines.add("network " + networkName() + " (" + network.describe() + "): " + whiteScore
                     + " cp from White's view, " + score + " cp for the side to move (" + side + ")");
         }
-        lines.add("searches use: " + (network != null && options.useNnue() ? "the network"
+        lines.add("searches use: " + (network != null && useNnue.value() ? "the network"
                 : "the handcrafted evaluation" + (network == null ? "" : " (Use NNUE is off)")));
         output.sendAll(lines);
     }
@@ -424,24 +441,25 @@ public final class UciLoop {
     }
 
     private void go(List<String> arguments) throws UciException {
-        boolean chess960 = options.chess960();
-        GoCommand go = GoCommand.parse(arguments, position, chess960);
+        GoCommand go = GoCommand.parse(arguments, position, chess960.value());
         // What was adjusted or skipped is said; the search runs all the same, since the GUI waits for its bestmove.
         go.notes().forEach(output::info);
         if (go.isPerft()) {
-            worker.perft(position, go.perftDepth(), chess960);
+            worker.perft(position, go.perftDepth(), chess960.value());
             return;
         }
-        SearchLimits limits = go.limits().multiPv(options.multiPv()).moveOverhead(options.moveOverhead())
+        SearchLimits limits = go.limits().multiPv(multiPv.value()).moveOverhead(moveOverhead.value())
                 .tablebases(tablebaseUse());
-        if (options.strengthLimited()) {
-            limits.strength(StrengthLimit.forElo(options.elo()));
+        // A limited strength is for games: analysis (UCI_AnalyseMode) gets the full strength.
+        if (limitStrength.value() && !analyseMode.value()) {
+            limits.strength(StrengthLimit.forElo(elo.value()));
         }
-        worker.setShowWdl(options.showWdl());
+        worker.setShowWdl(showWdl.value());
         // The book answers ordinary moves only: analysis, pondering and restricted searches want the search.
-        boolean bookAllowed = options.ownBook() && !options.analyseMode() && !limits.infinite() && !limits.ponder()
+        boolean bookAllowed = ownBook.value() && !analyseMode.value() && !limits.infinite() && !limits.ponder()
                 && limits.searchMoves().length == 0;
-        worker.search(position, limits, searchEvaluation(), chess960, bookAllowed, options.bookBestOnly());
+        worker.search(position, limits, searchEvaluation(), chess960.value(), bookAllowed,
+                bookVariety.value().equals(BOOK_BEST));
     }
 
     /** {@code bench [depth]}: the fixed benchmark, on the search thread. */
@@ -468,7 +486,7 @@ public final class UciLoop {
     private void display() {
         List<String> lines = new ArrayList<>(Arrays.asList(position.toString().split("\n")));
         lines.add("");
-        lines.add("Fen: " + Fen.toFen(position, options.chess960()));
+        lines.add("Fen: " + Fen.toFen(position, chess960.value()));
         lines.add("Key: " + String.format("%016x", position.key()));
         StringBuilder checkers = new StringBuilder("Checkers:");
         for (long bits = position.checkers(); bits != 0; bits &= bits - 1) {

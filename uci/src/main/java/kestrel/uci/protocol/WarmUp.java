@@ -1,7 +1,12 @@
 package kestrel.uci.protocol;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import kestrel.engine.Fen;
 import kestrel.engine.eval.EvaluationChoice;
+import kestrel.engine.nnue.Network;
+import kestrel.engine.search.Bench;
 import kestrel.engine.search.Search;
 import kestrel.engine.search.SearchControl;
 import kestrel.engine.search.SearchLimits;
@@ -11,37 +16,62 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Warms the hot paths in the idle time after {@code uciok}: a fresh JVM runs the search at a fraction of its speed
- * until the JIT has compiled move generation, the search and the network's kernels (the Vector API's above all), and
- * without this the first moves of a game would pay for it on the clock. A short search of a few private positions on
- * a thread of its own, with its own 1 MB table and search, so it touches nothing of the engine's; it ends by itself
- * after {@value #NODES} nodes (well under a second of CPU once compiled), or at once when {@link #stop} is called,
- * which the session does when a command needs the engine's full strength ({@code go}, {@code bench}, {@code quit}).
+ * Readies the hot paths for the first move, right after the first {@code uciok}: a fresh JVM searches at a tenth of
+ * its speed until the JIT has compiled move generation, the search and the network's kernels, and a game's first
+ * moves would pay for that on the clock (docs/gui.md, "Warm-up").
+ *
+ * <p>First the Vector API kernels are compiled, so that no search ever runs on the scalar kernels and then switches
+ * (a switch throws away the compiled search that had inlined them); then up to {@value #MAX_THREADS} threads search
+ * the bench positions and a few mates, each with its own small table, so that the profile the JIT compiles from has
+ * seen every kind of node (a branch never taken while profiling is compiled as a trap, and taking it later costs a
+ * recompilation of the whole search). It ends by itself {@value #MILLIS} ms after it started, or within a thousand
+ * nodes when {@link #stop} is called, which the session does when a command needs the engine ({@code go},
+ * {@code bench}, {@code quit}); {@code isready} waits for its end ({@link #awaitEnd}), so a GUI that asks whether the
+ * engine is ready gets its answer when it is.
  */
 final class WarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(WarmUp.class);
-    static final long NODES = 300_000;
-    /** An opening, a middlegame and an endgame, so that every evaluation term and move kind is compiled. */
-    static final String[] POSITIONS = {
-        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-        "r2q1rk1/pp2bppp/2n1pn2/2pp4/3P1B2/2P1PN2/PP1NBPPP/R2Q1RK1 w - - 0 9",
-        "8/5pk1/6p1/3R3p/5P1P/r5P1/5K2/8 b - - 1 41",
-    };
+    /** How long the warm-up runs at most: with {@code uciok} after about 0.4 s, {@code readyok} comes within 2.5 s. */
+    static final long MILLIS = 1_900;
+    static final int MAX_THREADS = 2;
+    /** Nodes a position: enough to reach the depths where pruning and extensions start, short enough to see many. */
+    static final long NODES = 20_000;
+    /** Positions with mates near, so that the search's mate-score branches are in the profile too. */
+    static final List<String> MATES = List.of(
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+            "8/8/8/8/8/5k2/4q3/7K b - - 0 1",
+            "k7/8/1K6/8/8/8/8/1Q6 w - - 0 1");
 
     private final SearchControl control = new SearchControl();
     private final Thread thread;
+    private final long deadlineNanos;
 
-    private WarmUp(EvaluationChoice evaluation) {
+    private WarmUp(EvaluationChoice evaluation, long millis) {
+        deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         thread = new Thread(() -> run(evaluation), "kestrel-warm-up");
         thread.setDaemon(true);
-        thread.setPriority(Thread.MIN_PRIORITY);
     }
 
     /** Starts warming up with the evaluation the searches will use. */
     static WarmUp start(EvaluationChoice evaluation) {
-        WarmUp warmUp = new WarmUp(evaluation);
+        return start(evaluation, MILLIS);
+    }
+
+    /** Starts warming up for at most {@code millis}: for tests. */
+    static WarmUp start(EvaluationChoice evaluation, long millis) {
+        WarmUp warmUp = new WarmUp(evaluation, millis);
         warmUp.thread.start();
         return warmUp;
+    }
+
+    /** The positions searched, in order. */
+    static List<String> positions() {
+        // The mates first: a warm-up on one slow core may not get through the bench positions before the search is
+        // compiled.
+        List<String> positions = new ArrayList<>(MATES);
+        positions.addAll(Bench.positions());
+        return positions;
     }
 
     /** Ends the warm-up within a thousand nodes; returns at once. */
@@ -49,28 +79,73 @@ final class WarmUp {
         control.stop();
     }
 
-    /** Whether the warm-up thread has ended. */
+    /** Whether the warm-up has ended. */
     boolean isDone() {
         return !thread.isAlive();
     }
 
+    /** Waits until the warm-up has ended or been told to stop: at most its time. */
+    void awaitEnd() {
+        try {
+            while (!control.isStopped() && thread.isAlive()) {
+                thread.join(10);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void run(EvaluationChoice evaluation) {
         long start = System.nanoTime();
+        try {
+            Network.compileVectorKernels(control::isStopped);
+        } catch (RuntimeException | LinkageError e) {
+            LOG.warn("Warm-up of the vector kernels failed: {}", e.toString());
+        }
+        long kernelsMillis = (System.nanoTime() - start) / 1_000_000;
+        int count = Math.max(1, Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
+        List<String> positions = positions();
+        long[] nodes = new long[count];
+        Thread[] helpers = new Thread[count - 1];
+        for (int index = 1; index < count; index++) {
+            int first = index;
+            helpers[index - 1] = new Thread(() -> nodes[first] = search(evaluation, positions, first, count),
+                    "kestrel-warm-up-" + index);
+            helpers[index - 1].setDaemon(true);
+            helpers[index - 1].start();
+        }
+        nodes[0] = search(evaluation, positions, 0, count);
+        for (Thread helper : helpers) {
+            try {
+                helper.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        long total = 0;
+        for (long part : nodes) {
+            total += part;
+        }
+        LOG.debug("Warm-up: kernels in {} ms, then {} nodes on {} threads, {} ms in all{}", kernelsMillis, total,
+                count, (System.nanoTime() - start) / 1_000_000, control.isStopped() ? ", stopped" : "");
+    }
+
+    /** Searches every {@code step}-th position from {@code first} on, round after round, until the time is up. */
+    private long search(EvaluationChoice evaluation, List<String> positions, int first, int step) {
         long nodes = 0;
         try {
-            Search search = new Search(new TranspositionTable(1), SearchListener.SILENT);
-            for (String fen : POSITIONS) {
-                if (control.isStopped()) {
-                    break;
-                }
-                nodes += search.run(Fen.parse(fen), new SearchLimits().nodes(NODES / POSITIONS.length), control,
+            Search search = new Search(new TranspositionTable(2), SearchListener.SILENT);
+            for (int index = first; !control.isStopped() && System.nanoTime() - deadlineNanos < 0; index += step) {
+                long millisLeft = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+                SearchLimits limits = new SearchLimits().nodes(NODES).moveTime(Math.max(1, millisLeft)).moveOverhead(0);
+                nodes += search.run(Fen.parse(positions.get(index % positions.size())), limits, control,
                         evaluation).nodes();
             }
         } catch (RuntimeException | OutOfMemoryError e) {
             // Only speed is at stake: the engine plays as well without it.
             LOG.warn("Warm-up failed: {}", e.toString());
         }
-        LOG.debug("Warm-up: {} nodes in {} ms{}", nodes, (System.nanoTime() - start) / 1_000_000,
-                control.isStopped() ? ", stopped" : "");
+        return nodes;
     }
 }

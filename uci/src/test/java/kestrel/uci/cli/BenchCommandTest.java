@@ -51,6 +51,22 @@ class BenchCommandTest {
     }
 
     @Test
+    void theUntimedRunFirstChangesNeitherTheOutputNorTheCount() {
+        Run warm = bench("4", "--hce");
+        Run cold = bench("4", "--hce", "--cold");
+        assertEquals(0, warm.exitCode(), warm.err());
+        assertEquals(0, cold.exitCode(), cold.err());
+        assertTrue(warm.err().contains("untimed run first"), warm.err());
+        assertTrue(!cold.err().contains("untimed run first"), cold.err());
+        // One line per position, the summary and the total, once: the untimed run prints nothing.
+        assertEquals(Bench.positions().size() + 2, warm.out().size(), warm.out().toString());
+        assertEquals(cold.out().size(), warm.out().size());
+        String warmNodes = warm.out().get(warm.out().size() - 1).split(" ")[0];
+        String coldNodes = cold.out().get(cold.out().size() - 1).split(" ")[0];
+        assertEquals(coldNodes, warmNodes);
+    }
+
+    @Test
     void threadsAndMovetimeMeasureTheParallelSearch() {
         Run run = bench("--threads", "2", "--movetime", "5");
         assertEquals(0, run.exitCode(), run.err());

@@ -72,7 +72,7 @@ class DebugLogFileTest {
             List<String> answers = session.answersBeforeReady();
             assertEquals(1, answers.size(), answers.toString());
             assertTrue(answers.get(0).startsWith("info string cannot write the debug log"), answers.get(0));
-            assertEquals("", session.loop().options().value(UciOptions.DEBUG_LOG_FILE));
+            assertEquals("", session.loop().options().value("Debug Log File"));
         }
     }
 }

@@ -119,7 +119,7 @@ class EvalFileOptionTest {
                 assertEquals(1, answers.size(), answers::toString);
                 assertTrue(answers.get(0).startsWith("info string ") && answers.get(0).contains("EvalFile")
                         && answers.get(0).endsWith("the current network stays"), answers::toString);
-                assertEquals(good.toString(), session.loop().options().value(UciOptions.EVAL_FILE));
+                assertEquals(good.toString(), session.loop().options().value("EvalFile"));
             }
             session.send("eval");
             assertTrue(networkLine(session.answersBeforeReady()).startsWith("network " + good + " "));

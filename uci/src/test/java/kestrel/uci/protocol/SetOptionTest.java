@@ -19,18 +19,18 @@ class SetOptionTest {
 
     @Test
     void namesMatchWithoutRegardToCase() {
-        assertEquals("4", valueAfter("setoption name multipv value 4", UciOptions.MULTI_PV));
+        assertEquals("4", valueAfter("setoption name multipv value 4", "MultiPV"));
     }
 
     @Test
     void namesWithSpacesMatchWhateverTheSpacing() {
-        assertEquals("120", valueAfter("setoption name move   OVERHEAD value 120", UciOptions.MOVE_OVERHEAD));
+        assertEquals("120", valueAfter("setoption name move   OVERHEAD value 120", "Move Overhead"));
     }
 
     @Test
     void stringValuesKeepTheirSpaces() {
         assertEquals("my books/main book.bin",
-                valueAfter("setoption name BookFile value my books/main book.bin", UciOptions.BOOK_FILE));
+                valueAfter("setoption name BookFile value my books/main book.bin", "BookFile"));
     }
 
     @Test
@@ -38,7 +38,7 @@ class SetOptionTest {
         try (UciSession session = new UciSession()) {
             session.send("setoption name BookFile value a.bin", "setoption name BookFile value <empty>");
             assertEquals(List.of(), session.answersBeforeReady());
-            assertEquals("", session.loop().options().value(UciOptions.BOOK_FILE));
+            assertEquals("", session.loop().options().value("BookFile"));
         }
     }
 
@@ -47,18 +47,18 @@ class SetOptionTest {
         try (UciSession session = new UciSession()) {
             session.send("setoption name BookFile value a.bin", "setoption name BookFile");
             assertEquals(List.of(), session.answersBeforeReady());
-            assertEquals("", session.loop().options().value(UciOptions.BOOK_FILE));
+            assertEquals("", session.loop().options().value("BookFile"));
         }
     }
 
     @Test
     void checkValuesAreReadInAnyCase() {
-        assertEquals("true", valueAfter("setoption name Ponder value TRUE", UciOptions.PONDER));
+        assertEquals("true", valueAfter("setoption name Ponder value TRUE", "Ponder"));
     }
 
     @Test
     void comboValuesAreStoredAsDeclared() {
-        assertEquals("Weighted", valueAfter("setoption name Book Variety value weighted", UciOptions.BOOK_VARIETY));
+        assertEquals("Weighted", valueAfter("setoption name Book Variety value weighted", "Book Variety"));
     }
 
     @Test
@@ -68,7 +68,7 @@ class SetOptionTest {
             assertEquals("readyok", session.next());
             session.send("go depth 2");
             assertTrue(session.untilStartsWith("bestmove").size() > 0);
-            assertEquals("1", session.loop().options().value(UciOptions.HASH));
+            assertEquals("1", session.loop().options().value("Hash"));
         }
     }
 
@@ -99,11 +99,11 @@ class SetOptionTest {
     @Test
     void aHashTheHeapCannotHoldIsRefusedOnceAndTheEngineSearches() {
         try (UciSession session = new UciSession()) {
-            session.send("setoption name Hash value " + UciOptions.MAX_HASH_MB);
+            session.send("setoption name Hash value " + UciLoop.MAX_HASH_MB);
             List<String> answers = session.answersBeforeReady();
             assertEquals(1, answers.size(), answers.toString());
             assertTrue(answers.get(0).startsWith("info string Hash not changed: "), answers.get(0));
-            assertEquals("16", session.loop().options().value(UciOptions.HASH), "the option shows the size kept");
+            assertEquals("16", session.loop().options().value("Hash"), "the option shows the size kept");
             session.send("go depth 3");
             assertTrue(session.untilStartsWith("bestmove").size() > 0);
         }

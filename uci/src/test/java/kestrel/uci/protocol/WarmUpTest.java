@@ -26,15 +26,22 @@ class WarmUpTest {
     }
 
     @Test
-    void itEndsByItselfAfterItsNodes() throws InterruptedException {
-        WarmUp warmUp = WarmUp.start(Evaluation.HANDCRAFTED);
-        assertTrue(endsWithin(warmUp, 60_000), "still warming up after a minute");
+    void itEndsByItselfAfterItsTime() throws InterruptedException {
+        WarmUp warmUp = WarmUp.start(Evaluation.HANDCRAFTED, 300);
+        assertTrue(endsWithin(warmUp, 10_000), "still warming up 10 s after a warm-up of 0.3 s began");
+    }
+
+    @Test
+    void awaitEndReturnsOnceItHasEnded() {
+        WarmUp warmUp = WarmUp.start(Evaluation.HANDCRAFTED, 200);
+        warmUp.awaitEnd();
+        assertTrue(warmUp.isDone());
     }
 
     @Test
     void everyPositionIsLegal() {
         // A position that fails to parse is skipped with only a log line, and its part of the code stays cold.
-        for (String fen : WarmUp.POSITIONS) {
+        for (String fen : WarmUp.positions()) {
             assertDoesNotThrow(() -> Fen.parse(fen), fen);
         }
     }
