@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * The Strategic Test Suite (STS) with any UCI engine: each position searched for a fixed time, the move played
  * scored with the suite's points (100 for the best move, less for the other nine it lists, 0 for any other), the
  * totals given per theme and in all. Reads the suite's LAN edition, whose {@code c9} field lists the scored moves in
- * coordinate notation and {@code c8} their points (docs/search.md, "Measured strength", says where it comes from).
+ * coordinate notation and {@code c8} their points (data/sts/README.md says where it comes from).
  *
  * <pre>
  * java scripts/Sts.java EPD MOVETIME_MS CONCURRENCY [--option NAME=VALUE]... -- ENGINE [ARG...]

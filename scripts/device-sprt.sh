@@ -14,6 +14,8 @@
 #       NEW_OPTIONS and BASE_OPTIONS add fastchess engine options; @HERE@ in them stands for the .devsprt folder
 #       there, e.g. NEW_OPTIONS=option.EvalFile=@HERE@/net.nnue. NEW_NODES and BASE_NODES give one side its own node
 #       count instead of NODES (a network of another speed, at a budget in proportion to its bench nodes/s).
+#       fastchess.log starts with the run's budget, seed and machine for the results ledger: back here,
+#       LEDGER_CHANGE=... LEDGER_COMMIT=... LEDGER_BASE=... scripts/ledger-row.sh FETCHED/fastchess.log adds its row.
 #
 # The adjudication, openings and table size are those of scripts/sprt.sh, so the runs of both can be combined.
 set -euo pipefail
@@ -53,6 +55,12 @@ run() {
     local new_limit="nodes=${NEW_NODES:-$nodes}" base_limit="nodes=${BASE_NODES:-$nodes}" tc=60+1
     if [ -n "${TC:-}" ]; then tc=$TC; new_limit=""; base_limit=""; fi
     local java="$work/jre/bin/java"
+    local budget="${NEW_NODES:-$nodes} nodes"
+    [ "${NEW_NODES:-$nodes}" = "${BASE_NODES:-$nodes}" ] || budget="${NEW_NODES:-$nodes} / ${BASE_NODES:-$nodes} nodes"
+    [ -z "${TC:-}" ] || budget=$TC
+    # The lines scripts/ledger-row.sh reads back here; fastchess's own output follows them.
+    printf 'ledger-budget: %s\nledger-seed: %s\nledger-notes: lent machine, %s games at once, %s s\n' \
+        "$budget" "$seed" "$concurrency" "$seconds" > "$out/fastchess.log"
     local jvm="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar"
     # Word splitting of the option lists is wanted: each is a list of key=value words without spaces. The node
     # counts go on the engines, not on -each, which would override an engine's own.
@@ -67,12 +75,12 @@ run() {
         -rounds 20000 -games 2 -repeat -concurrency "$concurrency" -recover -ratinginterval 10 \
         -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05 \
         -resign movecount=4 score=800 -draw movenumber=40 movecount=10 score=8 \
-        -pgnout file="$out/games.pgn" > "$out/fastchess.log" 2>&1 || echo "fastchess exit $? (124 or 130: the time ran out)"
+        -pgnout file="$out/games.pgn" >> "$out/fastchess.log" 2>&1 || echo "fastchess exit $? (124 or 130: the time ran out)"
     grep -E "^Results of|^Elo|^Games|^Ptnml|^LLR" "$out/fastchess.log" | tail -8
 }
 
 case "${1:-}" in
     pack) shift; pack "$@" ;;
     run) shift; run "$@" ;;
-    *) sed -n 2,15p "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n 2,18p "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac

@@ -9,7 +9,8 @@
 #       removes from the working tree each archive added in COMMIT or before it (give the last commit of an
 #       earlier session, whose work has landed); commit that. Its bytes stay in history, where `restore` finds them.
 #   scripts/selfplay-data.sh restore [DIR]
-#       writes every archived file, decompressed, into DIR (default $HOME/kestrel-data), from the working tree
+#       writes every archived file, decompressed, into DIR (default $KESTREL_DATA, the data folder outside the
+#       checkout, else $HOME/kestrel-data), from the working tree
 #       where it is there, else from the commit that added it; skips a file DIR already holds with the right
 #       SHA-256; checks every file it writes against SHA256SUMS.
 #   scripts/selfplay-data.sh list
@@ -53,7 +54,7 @@ retire() {
 }
 
 restore() {
-    local dir=${1:-$HOME/kestrel-data}
+    local dir=${1:-${KESTREL_DATA:-$HOME/kestrel-data}}
     mkdir -p "$dir"
     archives | while read -r commit path; do
         local xzname name

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# SPRT of one Kestrel build against another with fastchess, as docs/search.md records them:
+# SPRT of one Kestrel build against another with fastchess, as docs/search.md describes them:
 #   scripts/sprt.sh NEW.jar BASE.jar [TC] [ELO1] [SEED]
 # TC defaults to 3+0.03 and ELO1 to 10 (elo0 = 0, alpha = beta = 0.05); games go one at a time (CONCURRENCY
 # overrides), openings from noob_3moves in random order (SEED fixes the order). FASTCHESS and OPENINGS override
@@ -17,9 +17,12 @@
 # Each engine keeps one process for the whole test, as in a GUI's tournament. On this machine a core is at
 # times a third slower than the other (docs/search.md, "Speed varies with the core"); over a test that noise falls
 # on both sides alike.
+# At the end of the run, whether the SPRT decided or it was stopped (Ctrl-C, timeout), scripts/ledger-row.sh adds
+# its row to the results ledger, docs/results.tsv: set LEDGER_CHANGE, LEDGER_COMMIT and LEDGER_BASE to say what was
+# tested (LEDGER_NOTES for anything else); LEDGER=- prints the row instead of adding it.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-    sed -n 2,19p "$0" | sed 's/^# \{0,1\}//'
+    sed -n 2,22p "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 new=$1
@@ -38,7 +41,13 @@ if [ "${new_nodes:+set}" != "${base_nodes:+set}" ]; then
     exit 2
 fi
 jvm="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar"
-exec "$fastchess" \
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+# Ctrl-C and timeout's TERM reach fastchess (the whole foreground group); this script waits for it to end and
+# then writes the ledger row. tee -i outlives a Ctrl-C so that fastchess's last lines reach the log.
+trap 'echo "sprt: stopping; the ledger row follows" >&2' INT TERM
+status=0
+"$fastchess" \
     -engine cmd=java args="$jvm $new" name=new ${new_nodes:+nodes=$new_nodes} ${NEW_OPTIONS:-} \
     -engine cmd=java args="$jvm $base" name=base ${base_nodes:+nodes=$base_nodes} ${BASE_OPTIONS:-} \
     -each proto=uci tc="$tc" option.Hash=16 \
@@ -46,4 +55,13 @@ exec "$fastchess" \
     -rounds 4000 -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
     -sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=0.05 beta=0.05 \
     -resign movecount=4 score=800 -draw movenumber=40 movecount=10 score=8 \
-    ${PGN:+-pgnout file="$PGN" nodes=true nps=true}
+    ${PGN:+-pgnout file="$PGN" nodes=true nps=true} 2>&1 | tee -i "$log" || status=$?
+if [ -n "$new_nodes" ]; then
+    budget="$new_nodes nodes"
+    [ "$new_nodes" = "$base_nodes" ] || budget="$new_nodes / $base_nodes nodes"
+else
+    budget=$tc
+fi
+LEDGER_BUDGET=${LEDGER_BUDGET:-$budget} LEDGER_SEED=${LEDGER_SEED:-$seed} \
+    LEDGER_CHANGE=${LEDGER_CHANGE:-$(basename "$new") against $(basename "$base")} "$root/scripts/ledger-row.sh" "$log"
+exit "$status"

@@ -4,7 +4,7 @@
 #   scripts/syzygy-games.sh [TB_PATH] [SEED] [OUT_DIR]
 #
 # TB_PATH: table folders joined with ':' (default /work/shared/data/syzygy, plus
-# $HOME/kestrel-data/syzygy-extra when it exists); SEED (default 22) draws the positions; OUT_DIR (default a new
+# syzygy-extra in the data folder, $KESTREL_DATA or else $HOME/kestrel-data, when it exists); SEED (default 22) draws the positions; OUT_DIR (default a new
 # temporary folder) receives positions.epd, games.pgn, match.log and check.txt.
 # 1. scripts/syzygy-games.py positions picks random legal positions that fathom calls a win (the stronger side to
 #    move, WDL "Win", DTZ at least the given minimum) or a draw (with at least one losing move for the side to move)
@@ -22,7 +22,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 default_tb=/work/shared/data/syzygy
-[ -d "$HOME/kestrel-data/syzygy-extra" ] && default_tb="$default_tb:$HOME/kestrel-data/syzygy-extra"
+extra="${KESTREL_DATA:-$HOME/kestrel-data}/syzygy-extra"
+[ -d "$extra" ] && default_tb="$default_tb:$extra"
 TB=${1:-$default_tb}
 SEED=${2:-22}
 OUT=${3:-$(mktemp -d /tmp/syzygy-games.XXXXXX)}

@@ -34,6 +34,8 @@ SKIP = [
     (r'\.\./shared/tools/(bin/fastchess|match/match)', 'needs fastchess or the match runner from ../shared, and plays '
                                                      'a match of hours'),
     (r'(\.\./shared|/work/shared)/', 'needs the shared folder beside the repository'),
+    (r'KESTREL_DATA|selfplay-data\.sh restore', 'needs the data folder outside the checkout ($KESTREL_DATA), with '
+                                                 'a gigabyte of self-play data or generated tables'),
     (r'^cutechess-cli\b', 'needs cutechess-cli, and plays a match'),
     (r'^sudo\b', 'installs system packages'),
     (r'perft-benchmarks\.jar', 'a JMH benchmark run: minutes'),

@@ -8,11 +8,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The network shipped in the jar at {@value #RESOURCE} (net 8 of docs/nnue.md), loaded once on first use. A jar
- * built without one, or with a broken one, plays with the handcrafted evaluation.
+ * The network shipped in the jar at {@value #RESOURCE}, {@value #NAME} of docs/nnue.md, loaded once on first use. A
+ * jar built without one, or with a broken one, plays with the handcrafted evaluation.
  */
 public final class BuiltInNetwork {
     public static final String RESOURCE = "/kestrel/engine/nnue/kestrel.nnue";
+    /**
+     * The name docs/nnue.md gives the network at {@link #RESOURCE}, as the docs and {@code kestrel train --help} call
+     * it. A new network there changes it and {@link #SHA256} together; a test holds the file, the docs and the help
+     * to them.
+     */
+    public static final String NAME = "net 19b";
+    /** The SHA-256 of the file at {@link #RESOURCE}, in lower-case hex. */
+    public static final String SHA256 = "531d64f27cfdb4cd67e8b586661a2274dc4f455de8c66473dcd4e02ea8d61e9a";
     private static final Logger LOG = LoggerFactory.getLogger(BuiltInNetwork.class);
 
     private BuiltInNetwork() {

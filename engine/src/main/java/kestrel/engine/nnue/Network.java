@@ -28,9 +28,10 @@ import kestrel.engine.Position;
  * constructor refuses parameters beyond these limits.
  *
  * <p>The inner loops run on {@link VectorKernels} (the Vector API, int16 lanes) when the runtime has the module
- * {@code jdk.incubator.vector} ({@code --add-modules jdk.incubator.vector}), on {@link ScalarKernels} otherwise; the
- * choice is made once, in a constant the JIT folds, and both give the same results bit for bit. Each weight row and
- * each perspective's accumulator is an array of its own.
+ * {@code jdk.incubator.vector} ({@code --add-modules jdk.incubator.vector}) and once the JIT has compiled them, on
+ * {@link ScalarKernels} until then and when the module is absent: the network switches from the one to the other at
+ * run time ({@link #vectorKernelsInUse()}), and both give the same results bit for bit. Each weight row and each
+ * perspective's accumulator is an array of its own.
  */
 public final class Network {
     public static final int QA = ActivationRange.QA;

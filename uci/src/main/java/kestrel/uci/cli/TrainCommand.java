@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import kestrel.engine.nnue.BuiltInNetwork;
 import kestrel.engine.nnue.NetworkFile;
 import kestrel.engine.nnue.training.EpochReport;
 import kestrel.engine.nnue.training.FloatNetwork;
@@ -30,7 +31,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "train", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Trains an NNUE network on training records (as 'kestrel datagen' writes them) and writes "
                 + "the quantized network. Deterministic for the same data, options and thread count. The defaults "
-                + "are the shipped network's recipe (net 8); docs/nnue.md gives the field's recipe to try.",
+                + "are the recipe of nets 7 and 8, the first networks to ship; the built-in network, "
+                + BuiltInNetwork.NAME + ", adds " + TrainingSettings.BUILT_IN_NETWORK_OPTIONS
+                + ". docs/nnue.md says how to reproduce it and gives the field's recipe to try.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the network was written", "2:bad option, unreadable data, or an output that exists"},
         footer = {"", "See docs/nnue.md for the network, the file formats and how to reproduce a network."})

@@ -44,8 +44,12 @@ public record TrainingSettings(int hidden, int epochs, int superbatches, int sup
                                double learningRate, LearningRateSchedule learningRateSchedule, LambdaSchedule lambda,
                                int threads, long seed, double validationFraction, int maxScore, boolean factorised,
                                boolean mirror, boolean kingMirror, int outputBuckets, double resultScale) {
-    // The defaults are the settings of the shipped network, net 8 (docs/nnue.md, "Networks tried" says how each was
-    // chosen); the schedules and superbatches beyond them are for the networks still to be tried.
+    // The defaults are the recipe of nets 7 and 8, the first networks to ship (net 8 trained 14 epochs); docs/nnue.md,
+    // "Networks tried", says how each was chosen. The schedules and superbatches beyond them are for the networks
+    // still to be tried.
+    /** What the built-in network's training ({@code BuiltInNetwork.NAME}) added to the defaults. */
+    public static final String BUILT_IN_NETWORK_OPTIONS =
+            "--hidden 512 --king-mirror --output-buckets 8 --lr-schedule cosine --epochs 16";
     public static final int DEFAULT_HIDDEN = 128;
     public static final int DEFAULT_EPOCHS = 10;
     public static final int DEFAULT_BATCH = 1024;
