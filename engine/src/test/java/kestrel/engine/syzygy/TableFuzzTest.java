@@ -99,10 +99,13 @@ class TableFuzzTest {
                 assertTrue(dtz == Wdl.FAILED || Math.abs(dtz) < 5000, context + ": DTZ " + dtz);
                 assertEquals(fen, Fen.toFen(position), context);
             }
-            assertTrue(faults.size() <= 1, context + ": " + faults);
+            // Once per file; a damaged WDL file can also make its whole DTZ file look corrupt (a DTZ value outside
+            // the map of the result the WDL file gives), and that file is put aside as well.
+            assertEquals(faults.stream().map(fault -> fault.substring(0, fault.indexOf(": "))).distinct().count(),
+                    faults.size(), context + ": " + faults);
             for (String fault : faults) {
-                assertTrue(fault.startsWith(folder.resolve(name) + ": ") && fault.endsWith("; not used from now on"),
-                        context + ": " + fault);
+                assertTrue((fault.startsWith(folder.resolve(name) + ": ") || fault.startsWith(folder.resolve(sibling)
+                        + ": stored DTZ value ")) && fault.endsWith("; not used from now on"), context + ": " + fault);
                 assertFalse(fault.contains("cannot be read"), context + ": " + fault);
             }
             disabled += faults.size();
