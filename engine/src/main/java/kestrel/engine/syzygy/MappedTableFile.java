@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -37,10 +38,17 @@ final class MappedTableFile {
         this.pieces = pieces;
     }
 
-    /** Maps the whole file read-only in pieces of {@code 2^pieceBits} bytes (6 .. 30). */
+    /**
+     * Maps the whole file read-only in pieces of {@code 2^pieceBits} bytes (6 .. 30). Anything but a regular file
+     * (links followed) is refused before it is opened: opening a FIFO would wait for a writer, forever.
+     */
     static MappedTableFile open(Path path, int pieceBits) throws IOException {
         if (pieceBits < 6 || pieceBits > 30) {
             throw new IllegalArgumentException("map piece bits must be 6..30, not " + pieceBits);
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new TableFormatException(Files.isDirectory(path) ? "a folder, not a table file"
+                    : Files.exists(path) ? "not a regular file" : "no such file");
         }
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             long length = channel.size();
@@ -94,27 +102,40 @@ final class MappedTableFile {
         return piece.getInt(local) & 0xFFFFFFFFL;
     }
 
+    /**
+     * Fails unless the file holds {@code end} bytes: the header parser calls it before each read, so a short file
+     * is reported by what it lacks rather than by an exception from the buffers.
+     */
+    void require(long end) throws TableFormatException {
+        if (end > length) {
+            throw TableFormatException.truncated(length, end, true);
+        }
+    }
+
     /** 32 bits big-endian, as the compressed blocks store their bit stream; bytes past the end read as 0. */
     int int32BigEndian(long offset) {
-        MappedByteBuffer piece = pieces[(int) (offset >>> pieceBits)];
-        int local = (int) (offset & pieceMask);
-        if (local + 4 > piece.limit()) {
-            int value = 0;
-            for (int i = 0; i < 4; i++) {
-                value = value << 8 | (offset + i < length ? u8(offset + i) : 0);
-            }
-            return value;
+        if (offset + 4 > length) {
+            return pastTheEnd(offset);
         }
-        return Integer.reverseBytes(piece.getInt(local));
+        // Inside the file, the piece's overlap holds all 4 bytes.
+        return Integer.reverseBytes(pieces[(int) (offset >>> pieceBits)].getInt((int) (offset & pieceMask)));
     }
 
     /** 64 bits big-endian; bytes past the end read as 0. */
     long long64BigEndian(long offset) {
-        MappedByteBuffer piece = pieces[(int) (offset >>> pieceBits)];
-        int local = (int) (offset & pieceMask);
-        if (local + 8 > piece.limit()) {
+        if (offset + 8 > length) {
             return (long) int32BigEndian(offset) << 32 | (int32BigEndian(offset + 4) & 0xFFFFFFFFL);
         }
-        return Long.reverseBytes(piece.getLong(local));
+        return Long.reverseBytes(pieces[(int) (offset >>> pieceBits)].getLong((int) (offset & pieceMask)));
+    }
+
+    /** The 4 bytes at {@code offset} big-endian, those at or past the end of the file as 0. */
+    private int pastTheEnd(long offset) {
+        int value = 0;
+        for (int i = 0; i < 4; i++) {
+            long at = offset + i;
+            value = value << 8 | (at >= 0 && at < length ? u8(at) : 0);
+        }
+        return value;
     }
 }

@@ -2,6 +2,10 @@ package kestrel.engine.syzygy;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import kestrel.engine.Piece;
 
 /**
@@ -33,6 +37,11 @@ final class SyzygyTable {
     static final int DTZ_WIN_IN_PLIES = 4;
     static final int DTZ_LOSS_IN_PLIES = 8;
     static final int DTZ_WIDE_MAP = 16;
+    /** WDL values are stored as 0..4 (loss .. win); DTZ values are any 12-bit leaf. */
+    static final int MAX_WDL_VALUE = 4;
+    static final int MAX_DTZ_VALUE = 0xFFF;
+    /** More than any file holds; where the sum of a header's table sizes stops counting. */
+    private static final long MAX_DESCRIBED_BYTES = 1L << 62;
 
     final boolean dtz;
     final long materialKey;
@@ -49,8 +58,13 @@ final class SyzygyTable {
     /** DTZ: {@code dtzMaps[file][category]} with categories win, loss, cursed win, blessed loss; null if unmapped. */
     final int[][][] dtzMaps;
     private final MappedTableFile file;
+    /** Set, once, when a probe finds the file corrupt: it is not read again. */
+    private final AtomicBoolean disabled = new AtomicBoolean();
 
-    /** Maps and parses the file; a broken file is an {@link IOException} naming what is wrong. */
+    /**
+     * Maps and parses the file, checking every number of the header against the file's size and the material's
+     * structure; a broken file is an {@link IOException} naming what is wrong.
+     */
     SyzygyTable(Path path, long materialKey, boolean dtz, int mapPieceBits) throws IOException {
         this.dtz = dtz;
         this.materialKey = materialKey;
@@ -64,20 +78,19 @@ final class SyzygyTable {
         this.otherPawns = leadColor == Piece.WHITE ? blackPawns : whitePawns;
         boolean symmetric = materialKey == Material.swapColors(materialKey);
 
-        if (file.length() < 16) {
-            throw new IOException("too short to be a table (" + file.length() + " bytes)");
-        }
+        file.require(5);
         long magic = file.u32(0);
         if (magic != (dtz ? DTZ_MAGIC : WDL_MAGIC)) {
-            throw new IOException(String.format("bad magic number %08x", magic));
+            throw new TableFormatException(String.format("not a %s table (magic number %08x)",
+                    dtz ? "DTZ" : "WDL", magic));
         }
         int flags = file.u8(4);
         boolean split = !dtz && (flags & 1) != 0;
         if (((flags & 2) != 0) != hasPawns) {
-            throw new IOException("the pawn flag does not match the table's name");
+            throw new TableFormatException("the pawn flag does not match the table's name");
         }
         if (!dtz && split == symmetric) {
-            throw new IOException("the side flag does not match the table's name");
+            throw new TableFormatException("the side flag does not match the table's name");
         }
         int sides = split ? 2 : 1;
         int files = hasPawns ? 4 : 1;
@@ -88,6 +101,7 @@ final class SyzygyTable {
         long offset = 5;
         boolean threeUnique = countUniquePieces(materialKey) >= 3;
         for (int f = 0; f < files; f++) {
+            file.require(offset + (hasPawns && otherPawns > 0 ? 2 : 1) + pieceCount);
             int orderByte = file.u8(offset);
             int order2Byte = hasPawns && otherPawns > 0 ? file.u8(offset + 1) : 0xFF;
             offset += hasPawns && otherPawns > 0 ? 2 : 1;
@@ -110,7 +124,8 @@ final class SyzygyTable {
 
         for (int f = 0; f < files; f++) {
             for (int side = 0; side < sides; side++) {
-                PairsDecoder decoder = new PairsDecoder(file, offset, parts[f][side].size);
+                PairsDecoder decoder = new PairsDecoder(file, offset, parts[f][side].size,
+                        dtz ? MAX_DTZ_VALUE : MAX_WDL_VALUE);
                 parts[f][side].decoder = decoder;
                 offset = decoder.headerEnd();
             }
@@ -118,29 +133,39 @@ final class SyzygyTable {
         if (dtz) {
             offset = readDtzMaps(offset);
         }
+        // The tables the headers describe, in order. Each is under 2^62 bytes, and the sum is capped there, so a
+        // header's absurd sizes cannot overflow it.
         for (int f = 0; f < files; f++) {
             for (int side = 0; side < sides; side++) {
                 parts[f][side].decoder.placeIndexTable(offset);
-                offset += parts[f][side].decoder.indexTableBytes();
+                offset = advance(offset, parts[f][side].decoder.indexTableBytes());
             }
         }
         for (int f = 0; f < files; f++) {
             for (int side = 0; side < sides; side++) {
                 parts[f][side].decoder.placeSizeTable(offset);
-                offset += parts[f][side].decoder.sizeTableBytes();
+                offset = advance(offset, parts[f][side].decoder.sizeTableBytes());
             }
         }
         for (int f = 0; f < files; f++) {
             for (int side = 0; side < sides; side++) {
                 offset = (offset + 63) & ~63L;
                 parts[f][side].decoder.placeData(offset);
-                offset += parts[f][side].decoder.dataBytes();
+                offset = advance(offset, parts[f][side].decoder.dataBytes());
             }
         }
         if (offset > file.length()) {
-            throw new IOException("truncated: the header describes " + offset + " bytes, the file has "
-                    + file.length());
+            throw TableFormatException.truncated(file.length(), offset, false);
         }
+        for (TablePart[] sidesOfFile : parts) {
+            for (TablePart part : sidesOfFile) {
+                part.decoder.readSymbols(dtz ? MAX_DTZ_VALUE : MAX_WDL_VALUE);
+            }
+        }
+    }
+
+    private static long advance(long offset, long bytes) {
+        return Math.min(offset + bytes, MAX_DESCRIBED_BYTES);
     }
 
     private long readDtzMaps(long offset) throws IOException {
@@ -154,17 +179,17 @@ final class SyzygyTable {
             if (wide) {
                 offset += offset & 1;
             }
+            int width = wide ? 2 : 1;
             int[][] maps = new int[4][];
             for (int category = 0; category < 4; category++) {
+                file.require(offset + width);
                 int count = wide ? file.u16(offset) : file.u8(offset);
-                offset += wide ? 2 : 1;
+                offset += width;
+                file.require(offset + (long) width * count);
                 maps[category] = new int[count];
                 for (int i = 0; i < count; i++) {
                     maps[category][i] = wide ? file.u16(offset) : file.u8(offset);
-                    offset += wide ? 2 : 1;
-                }
-                if (offset > file.length()) {
-                    throw new IOException("truncated in the DTZ value maps");
+                    offset += width;
                 }
             }
             dtzMaps[f] = maps;
@@ -173,14 +198,14 @@ final class SyzygyTable {
     }
 
     /** The pieces listed in the header must be this table's material. */
-    private void checkPieces(int[] pieces) throws IOException {
+    private void checkPieces(int[] pieces) throws TableFormatException {
         long key = 0;
         int kings = 0;
         for (int code : pieces) {
             int type = (code & 7) - 1;
             int color = code >>> 3;
             if (type < Piece.PAWN || type > Piece.KING || color > 1) {
-                throw new IOException("bad piece code " + code + " in the header");
+                throw new TableFormatException("bad piece code " + code + " in the header");
             }
             if (type == Piece.KING) {
                 kings++;
@@ -189,10 +214,20 @@ final class SyzygyTable {
             }
         }
         if (kings != 2 || key != materialKey) {
-            throw new IOException("the header's pieces are not " + Material.name(materialKey));
+            throw new TableFormatException("the header's pieces are not " + Material.name(materialKey));
         }
-        if (hasPawns && (pieces[0] != (Piece.PAWN + 1 | leadColor << 3))) {
-            throw new IOException("the header does not start with the leading pawns");
+        // The index encodes the first pieces as the leading group: they must be what the encoders expect there.
+        if (hasPawns) {
+            int leadPawn = Piece.PAWN + 1 | leadColor << 3;
+            int otherPawn = Piece.PAWN + 1 | (leadColor ^ 1) << 3;
+            for (int i = 0; i < leadPawns + otherPawns; i++) {
+                if (pieces[i] != (i < leadPawns ? leadPawn : otherPawn)) {
+                    throw new TableFormatException("the header does not start with the pawns");
+                }
+            }
+        } else if (countUniquePieces(materialKey) < 3
+                && ((pieces[0] & 7) != Piece.KING + 1 || (pieces[1] & 7) != Piece.KING + 1)) {
+            throw new TableFormatException("the header does not start with the kings");
         }
     }
 
@@ -211,6 +246,49 @@ final class SyzygyTable {
 
     Path path() {
         return file.path();
+    }
+
+    /**
+     * Where each structure of the file starts, in file order, by name ("symbols 0/1": file 0, side 1), ending with
+     * the end the header describes: the boundaries the fuzz tests cut and damage at.
+     */
+    Map<String, Long> layout() {
+        Map<String, Long> starts = new LinkedHashMap<>();
+        starts.put("magic", 0L);
+        starts.put("flags", 4L);
+        starts.put("pieces", 5L);
+        for (int f = 0; f < parts.length; f++) {
+            for (int side = 0; side < parts[f].length; side++) {
+                PairsDecoder decoder = parts[f][side].decoder;
+                starts.put("stream header " + f + "/" + side, decoder.headerStart());
+                starts.put("symbols " + f + "/" + side, decoder.symbolTableOffset());
+            }
+        }
+        PairsDecoder last = parts[parts.length - 1][parts[parts.length - 1].length - 1].decoder;
+        if (dtz) {
+            starts.put("value maps", last.headerEnd());
+        }
+        for (String table : List.of("sparse index ", "block sizes ", "blocks ")) {
+            for (int f = 0; f < parts.length; f++) {
+                for (int side = 0; side < parts[f].length; side++) {
+                    PairsDecoder decoder = parts[f][side].decoder;
+                    starts.put(table + f + "/" + side, table.startsWith("sparse") ? decoder.indexTableOffset()
+                            : table.startsWith("block sizes") ? decoder.sizeTableOffset() : decoder.dataOffset());
+                }
+            }
+        }
+        starts.put("end", last.dataOffset() + last.dataBytes());
+        return starts;
+    }
+
+    /** Whether a probe found the file corrupt. */
+    boolean disabled() {
+        return disabled.get();
+    }
+
+    /** Marks the file corrupt; true for the one call that did, so it is reported once. */
+    boolean disable() {
+        return disabled.compareAndSet(false, true);
     }
 
     int mapPieces() {

@@ -19,12 +19,16 @@ final class TablePart {
     final long size;
     PairsDecoder decoder;
 
-    /** A pawnless sub-table: the leading group is three unique pieces or, without three, the two kings. */
-    static TablePart withoutPawns(int[] pieces, int order, boolean threeUniqueLeaders) {
+    /**
+     * A pawnless sub-table: the leading group is three unique pieces or, without three, the two kings. An order that
+     * names no place among the groups fails.
+     */
+    static TablePart withoutPawns(int[] pieces, int order, boolean threeUniqueLeaders) throws TableFormatException {
         int n = pieces.length;
         int[] groupSize = new int[n];
         groupSize[0] = threeUniqueLeaders ? 3 : 2;
-        fillGroups(pieces, groupSize, groupSize[0]);
+        int places = fillGroups(pieces, groupSize, groupSize[0]) + 1;
+        checkPlace("leading pieces", order, places);
         long[] factor = new long[n];
         int free = 64 - groupSize[0];
         long f = 1;
@@ -47,14 +51,22 @@ final class TablePart {
      * A sub-table with pawns: {@code leadPawns} of one colour lead, then {@code otherPawns} of the other colour
      * (their group's turn is {@code order2}), then the pieces.
      */
-    static TablePart withPawns(int[] pieces, int order, int order2, int leadPawns, int otherPawns, int file) {
+    static TablePart withPawns(int[] pieces, int order, int order2, int leadPawns, int otherPawns, int file)
+            throws TableFormatException {
         int n = pieces.length;
         int[] groupSize = new int[n];
         groupSize[0] = leadPawns;
         if (otherPawns > 0) {
             groupSize[leadPawns] = otherPawns;
         }
-        fillGroups(pieces, groupSize, leadPawns + otherPawns);
+        int places = fillGroups(pieces, groupSize, leadPawns + otherPawns) + (otherPawns > 0 ? 2 : 1);
+        checkPlace("leading pawns", order, places);
+        if (otherPawns > 0) {
+            checkPlace("other pawns", order2, places);
+            if (order2 == order) {
+                throw new TableFormatException("both pawn groups take place " + order + " in the index");
+            }
+        }
         long[] factor = new long[n];
         int i = leadPawns + otherPawns;
         int free = 64 - i;
@@ -76,11 +88,23 @@ final class TablePart {
         return new TablePart(pieces, groupSize, factor, f);
     }
 
-    private static void fillGroups(int[] pieces, int[] groupSize, int start) {
+    /** Sizes the groups of like pieces from {@code start} on; returns how many there are. */
+    private static int fillGroups(int[] pieces, int[] groupSize, int start) {
+        int groups = 0;
         for (int i = start; i < pieces.length; i += groupSize[i]) {
             for (int j = i; j < pieces.length && pieces[j] == pieces[i]; j++) {
                 groupSize[i]++;
             }
+            groups++;
+        }
+        return groups;
+    }
+
+    /** The header's order nibble puts a group at one of {@code places} places in the index, or the file is broken. */
+    private static void checkPlace(String group, int order, int places) throws TableFormatException {
+        if (order >= places) {
+            throw new TableFormatException("the " + group + " are put at place " + order + " of " + places
+                    + " in the index");
         }
     }
 

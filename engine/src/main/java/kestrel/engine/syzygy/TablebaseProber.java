@@ -7,6 +7,7 @@ import static kestrel.engine.syzygy.Wdl.FAILED;
 import static kestrel.engine.syzygy.Wdl.LOSS;
 import static kestrel.engine.syzygy.Wdl.WIN;
 
+import java.util.function.Consumer;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.Piece;
@@ -39,6 +40,8 @@ public final class TablebaseProber {
 
     private final TableMap tables;
     private final int maxPieces;
+    /** Told, once per file, of a table a probe found corrupt (path and reason); the table is not read again. */
+    private final Consumer<String> faults;
     private final int[] moves = new int[MAX_STACK_FRAMES * MoveGenerator.MAX_MOVES];
     private int stackTop;
     private final int[] squares = new int[MAX_PIECES + 1];
@@ -51,9 +54,10 @@ public final class TablebaseProber {
     /** Set by a DTZ table probe when the file stores the other side to move. */
     private boolean otherSideStored;
 
-    TablebaseProber(TableMap tables, int maxPieces) {
+    TablebaseProber(TableMap tables, int maxPieces, Consumer<String> faults) {
         this.tables = tables;
         this.maxPieces = maxPieces;
+        this.faults = faults;
     }
 
     /**
@@ -284,7 +288,7 @@ public final class TablebaseProber {
         }
         TableEntry entry = tables.get(key);
         SyzygyTable table = entry == null ? null : dtz ? entry.dtz : entry.wdl;
-        if (table == null) {
+        if (table == null || table.disabled()) {
             failed = true;
             return 0;
         }
@@ -310,33 +314,46 @@ public final class TablebaseProber {
             otherSideStored = true;
             return 0;
         }
-        TablePart part = table.parts[file][table.parts[file].length == 2 ? side : 0];
-        int leadCount = count;
-        for (long b = position.occupied() ^ leadPawns; b != 0; b &= b - 1) {
-            int square = Long.numberOfTrailingZeros(b);
-            int piece = position.pieceAt(square);
-            squares[count] = square ^ squareFlip;
-            codes[count++] = (Piece.type(piece) + 1) | (Piece.color(piece) ^ colorSwap) << 3;
-        }
-        // Put the pieces in the table's order.
-        int[] order = part.pieces;
-        for (int i = leadCount; i < count - 1; i++) {
-            for (int j = i; j < count; j++) {
-                if (codes[j] == order[i]) {
-                    int t = codes[i];
-                    codes[i] = codes[j];
-                    codes[j] = t;
-                    t = squares[i];
-                    squares[i] = squares[j];
-                    squares[j] = t;
-                    break;
+        // The file is not trusted: whatever its bytes make of the index or the decoding, the table is put aside
+        // and the probe fails, leaving the position as it was (nothing here makes a move).
+        int value;
+        try {
+            TablePart part = table.parts[file][table.parts[file].length == 2 ? side : 0];
+            int leadCount = count;
+            for (long b = position.occupied() ^ leadPawns; b != 0; b &= b - 1) {
+                int square = Long.numberOfTrailingZeros(b);
+                int piece = position.pieceAt(square);
+                squares[count] = square ^ squareFlip;
+                codes[count++] = (Piece.type(piece) + 1) | (Piece.color(piece) ^ colorSwap) << 3;
+            }
+            // Put the pieces in the table's order.
+            int[] order = part.pieces;
+            for (int i = leadCount; i < count - 1; i++) {
+                for (int j = i; j < count; j++) {
+                    if (codes[j] == order[i]) {
+                        int t = codes[i];
+                        codes[i] = codes[j];
+                        codes[j] = t;
+                        t = squares[i];
+                        squares[i] = squares[j];
+                        squares[j] = t;
+                        break;
+                    }
                 }
             }
+            long index = table.hasPawns
+                    ? TableIndexing.encodePawns(squares, count, leadCount, table.otherPawns, part.groupSize,
+                            part.factor)
+                    : TableIndexing.encodePieces(squares, count, part.groupSize, part.factor);
+            value = part.decoder.valueAt(index);
+        } catch (RuntimeException e) {
+            disable(table, "cannot be read (" + e + ")");
+            return 0;
         }
-        long index = table.hasPawns
-                ? TableIndexing.encodePawns(squares, count, leadCount, table.otherPawns, part.groupSize, part.factor)
-                : TableIndexing.encodePieces(squares, count, part.groupSize, part.factor);
-        int value = part.decoder.valueAt(index);
+        if (value < 0) {
+            disable(table, PairsDecoder.describe(value));
+            return 0;
+        }
         if (!dtz) {
             return value - 2;
         }
@@ -349,7 +366,7 @@ public final class TablebaseProber {
         if ((flags & SyzygyTable.DTZ_MAPPED) != 0) {
             int[] map = table.dtzMaps[file][wdl == WIN ? 0 : wdl == LOSS ? 1 : wdl == CURSED_WIN ? 2 : 3];
             if (value >= map.length) {
-                failed = true;
+                disable(table, "stored DTZ value " + value + " is outside its value map");
                 return 0;
             }
             value = map[value];
@@ -358,5 +375,13 @@ public final class TablebaseProber {
                 || (wdl == LOSS && (flags & SyzygyTable.DTZ_LOSS_IN_PLIES) == 0)
                 || wdl == CURSED_WIN || wdl == BLESSED_LOSS;
         return (inMoves ? 2 * value : value) + 1;
+    }
+
+    /** Fails the probe and puts the corrupt table aside for good, saying so once. */
+    private void disable(SyzygyTable table, String reason) {
+        failed = true;
+        if (table.disable()) {
+            faults.accept(table.path() + ": " + reason + "; not used from now on");
+        }
     }
 }

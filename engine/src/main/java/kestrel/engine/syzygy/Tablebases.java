@@ -2,12 +2,17 @@ package kestrel.engine.syzygy;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import kestrel.engine.Position;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * <p>{@link #open} maps every {@code .rtbw}/{@code .rtbz} file it finds and parses their headers at once, so the
  * object is immutable afterwards and any number of search threads may probe it without locks. Problems (a missing
  * folder, a broken file) never throw: they are collected in {@link #problems()} and the tables that did open are
- * used; {@link #EMPTY} answers every probe with {@link Wdl#FAILED}.
+ * used; {@link #EMPTY} answers every probe with {@link Wdl#FAILED}. A table that a probe finds corrupt is put aside
+ * for good and reported once ({@link #open(String, Consumer)}): the probe, and every later one of that table, fails
+ * as if it were missing.
  *
  * <p>Values are from the side to move's point of view ({@link Wdl}); DTZ is in plies to the next capture or pawn
  * move (positive when winning, 100 more for cursed wins and blessed losses).
@@ -33,62 +40,66 @@ public final class Tablebases {
     public static final int MAX_PIECES = TablebaseProber.MAX_PIECES;
 
     /** No tables: every probe fails. */
-    public static final Tablebases EMPTY = new Tablebases(new TableMap(0), 0, 0, 0, List.of());
+    public static final Tablebases EMPTY = new Tablebases(new TableMap(0), 0, 0, 0, List.of(), fault -> { });
 
     private final TableMap tables;
     private final int maxPieces;
     private final int wdlCount;
     private final int dtzCount;
     private final List<String> problems;
+    private final Consumer<String> faults;
     private final ThreadLocal<TablebaseProber> probers = ThreadLocal.withInitial(this::newProber);
 
-    private Tablebases(TableMap tables, int maxPieces, int wdlCount, int dtzCount, List<String> problems) {
+    private Tablebases(TableMap tables, int maxPieces, int wdlCount, int dtzCount, List<String> problems,
+            Consumer<String> faults) {
         this.tables = tables;
         this.maxPieces = maxPieces;
         this.wdlCount = wdlCount;
         this.dtzCount = dtzCount;
         this.problems = List.copyOf(problems);
+        this.faults = faults;
     }
 
     /**
      * Opens the tables in the folders of {@code paths}, separated by {@link File#pathSeparator}; an empty or blank
-     * string (or {@code <empty>}) gives {@link #EMPTY}. Where a material is in several folders the first copy that opens is used.
+     * string (or {@code <empty>}) gives {@link #EMPTY}. Where a material is in several folders the first copy that
+     * opens is used. A table that a probe later finds corrupt is logged and put aside.
      */
     public static Tablebases open(String paths) {
-        return open(paths, MappedTableFile.DEFAULT_PIECE_BITS);
+        return open(paths, fault -> { });
+    }
+
+    /**
+     * As {@link #open(String)}; {@code faults} is also told, once per file and on whichever search thread found
+     * it, of each table a probe finds corrupt (its path and why), which is then put aside for good.
+     */
+    public static Tablebases open(String paths, Consumer<String> faults) {
+        return open(paths, MappedTableFile.DEFAULT_PIECE_BITS, faults);
     }
 
     /** As {@link #open(String)}, mapping files in pieces of {@code 2^mapPieceBits} bytes (tests use small ones). */
     static Tablebases open(String paths, int mapPieceBits) {
+        return open(paths, mapPieceBits, fault -> { });
+    }
+
+    /**
+     * Never throws and never waits on a file: only regular files are opened (links followed), so a FIFO, a device
+     * or a folder named like a table is reported, not opened; every header is checked before it is used.
+     */
+    static Tablebases open(String paths, int mapPieceBits, Consumer<String> faults) {
         if (paths == null || paths.isBlank() || paths.strip().equals("<empty>")) {
             return EMPTY;
         }
+        Consumer<String> reported = fault -> {
+            LOG.warn("Syzygy: {}", fault);
+            faults.accept(fault);
+        };
         List<String> problems = new ArrayList<>();
         // Material key (White first, as named) -> its WDL files and its DTZ files, in folder order.
         TreeMap<Long, List<List<Path>>> found = new TreeMap<>();
         for (String folder : paths.split(File.pathSeparator)) {
-            if (folder.isBlank()) {
-                continue;
-            }
-            Path dir = Path.of(folder.strip());
-            if (!Files.isDirectory(dir)) {
-                problems.add("no such folder: " + dir);
-                continue;
-            }
-            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.{rtbw,rtbz}")) {
-                for (Path file : files) {
-                    String name = file.getFileName().toString();
-                    boolean dtz = name.endsWith(".rtbz");
-                    long key = Material.parse(name.substring(0, name.length() - 5));
-                    if (key < 0 || Material.pieceCount(key) > MAX_PIECES) {
-                        problems.add("not a table name: " + file);
-                        continue;
-                    }
-                    found.computeIfAbsent(key, k -> List.of(new ArrayList<>(), new ArrayList<>()))
-                            .get(dtz ? 1 : 0).add(file);
-                }
-            } catch (IOException e) {
-                problems.add("cannot read folder " + dir + ": " + e.getMessage());
+            if (!folder.isBlank()) {
+                listTables(folder.strip(), found, problems);
             }
         }
         TableMap map = new TableMap(2 * found.size());
@@ -101,7 +112,7 @@ public final class Tablebases {
             SyzygyTable dtz = openFirst(material.getValue().get(1), key, true, mapPieceBits, problems);
             if (wdl == null) {
                 if (dtz != null) {
-                    problems.add("DTZ table without its WDL table, not used: " + dtz.path());
+                    problems.add(dtz.path() + ": a DTZ table without its WDL table, not used");
                 }
                 continue;
             }
@@ -116,7 +127,44 @@ public final class Tablebases {
             LOG.warn("Syzygy: {}", problem);
         }
         LOG.info("Syzygy: {} WDL and {} DTZ tables, up to {} pieces", wdlCount, dtzCount, maxPieces);
-        return new Tablebases(map, maxPieces, wdlCount, dtzCount, problems);
+        return new Tablebases(map, maxPieces, wdlCount, dtzCount, problems, reported);
+    }
+
+    /** Adds the table files of one folder to {@code found}; what cannot be used goes to {@code problems}. */
+    private static void listTables(String folder, TreeMap<Long, List<List<Path>>> found, List<String> problems) {
+        Path dir;
+        try {
+            dir = Path.of(folder);
+        } catch (InvalidPathException e) {
+            problems.add("not a valid folder name (" + e.getReason() + "): " + folder);
+            return;
+        }
+        if (!Files.isDirectory(dir)) {
+            problems.add(Files.isRegularFile(dir) ? "a file, not a folder: " + dir
+                    : Files.exists(dir) ? "not a folder: " + dir : "no such folder: " + dir);
+            return;
+        }
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.{rtbw,rtbz}")) {
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                boolean dtz = name.endsWith(".rtbz");
+                long key = Material.parse(name.substring(0, name.length() - 5));
+                if (key < 0 || Material.pieceCount(key) > MAX_PIECES) {
+                    problems.add(file + ": not a table name");
+                    continue;
+                }
+                // Only regular files: a FIFO would block the opening thread until a writer came.
+                if (!Files.isRegularFile(file)) {
+                    problems.add(file + ": " + (Files.isDirectory(file) ? "a folder, not a table file"
+                            : Files.exists(file) ? "not a regular file" : "a link to nothing"));
+                    continue;
+                }
+                found.computeIfAbsent(key, k -> List.of(new ArrayList<>(), new ArrayList<>()))
+                        .get(dtz ? 1 : 0).add(file);
+            }
+        } catch (IOException | RuntimeException e) {
+            problems.add("cannot read folder " + dir + ": " + reason(e));
+        }
     }
 
     /** The first of the files that opens; a broken one is reported and the next folder's copy tried. */
@@ -126,10 +174,30 @@ public final class Tablebases {
             try {
                 return new SyzygyTable(path, key, dtz, mapPieceBits);
             } catch (IOException | RuntimeException e) {
-                problems.add("broken table " + path + ": " + e.getMessage());
+                problems.add(path + ": " + reason(e));
             }
         }
         return null;
+    }
+
+    /** Why a file or folder could not be used, in words and without repeating its path. */
+    private static String reason(Exception e) {
+        if (e instanceof TableFormatException) {
+            return e.getMessage();
+        }
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException fileProblem && fileProblem.getReason() != null) {
+            return fileProblem.getReason();
+        }
+        if (e instanceof IOException && e.getMessage() != null) {
+            return e.getMessage();
+        }
+        return "cannot be read (" + e + ")";
     }
 
     /** The largest piece count (kings included) of the WDL tables; 0 when none opened. */
@@ -159,7 +227,7 @@ public final class Tablebases {
 
     /** A prober with its own scratch, for one thread. */
     public TablebaseProber newProber() {
-        return new TablebaseProber(tables, maxPieces);
+        return new TablebaseProber(tables, maxPieces, faults);
     }
 
     /** See {@link TablebaseProber#probeWdl}. */

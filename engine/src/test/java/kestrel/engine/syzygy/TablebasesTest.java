@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The prober on the tables copied into the test resources (KQvK, KRvK, KPvK, KBvK, KNvK, KRvKR, KPvKP with WDL and
- * DTZ, KBNvK with WDL only; see docs/data.md), against answers of fathom, an independent prober.
+ * The prober on the tables copied into the test resources (KQvK, KRvK, KPvK, KBvK, KNvK, KRvKR, KPvKP, KQvKR with
+ * WDL and DTZ, KBNvK with WDL only; see docs/data.md), against answers of fathom, an independent prober.
  */
 class TablebasesTest {
     private static Path folder;
@@ -48,8 +48,8 @@ class TablebasesTest {
     @Test
     void opensEveryCopiedTable() {
         assertEquals(List.of(), tables.problems());
-        assertEquals(8, tables.wdlTableCount());
-        assertEquals(7, tables.dtzTableCount());
+        assertEquals(9, tables.wdlTableCount());
+        assertEquals(8, tables.dtzTableCount());
         assertEquals(4, tables.maxPieces());
     }
 
@@ -170,8 +170,8 @@ class TablebasesTest {
 
     @Test
     void missingMaterialFails() {
-        // KQvKR is not among the copied tables.
-        assertEquals(Wdl.FAILED, wdl("4k3/8/8/8/8/8/8/QK5r w - - 0 1"));
+        // KQvKQ is not among the copied tables.
+        assertEquals(Wdl.FAILED, wdl("4k3/8/8/8/8/8/8/QK5q w - - 0 1"));
     }
 
     @Test
@@ -183,7 +183,7 @@ class TablebasesTest {
         assertTrue(opened.problems().get(0).contains("/no/such/folder"), opened.problems().toString());
         assertTrue(opened.problems().get(1).contains("KQvK.rtbw"), opened.problems().toString());
         // The broken KQvK of the first folder gives way to the good one of a later folder.
-        assertEquals(8, opened.wdlTableCount());
+        assertEquals(9, opened.wdlTableCount());
         assertEquals(Wdl.WIN, opened.probeWdl(Fen.parse("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1")));
         assertEquals(15, opened.probeDtz(Fen.parse("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1")));
     }

@@ -18,6 +18,7 @@ import kestrel.engine.book.BookMove;
 import kestrel.engine.book.PolyglotBook;
 import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.search.Bench;
+import kestrel.engine.search.Bound;
 import kestrel.engine.search.SearchInfo;
 import kestrel.engine.search.SearchLimits;
 import kestrel.engine.search.SearchListener;
@@ -75,6 +76,8 @@ final class SearchWorker implements AutoCloseable {
     // Search thread only.
     /** The current search's latest report on its first line: the depth, score and line of its best move. */
     private SearchInfo lastMainLine;
+    /** The current search's last completed iteration's first line (an exact score): what a failed search plays. */
+    private SearchInfo lastCompletedLine;
     private PolyglotBook book;
     private final SplittableRandom random = new SplittableRandom();
     /** The material of the position being searched, for win/draw/loss chances; negative when they are not shown. */
@@ -391,6 +394,7 @@ final class SearchWorker implements AutoCloseable {
                     output.info("search " + limits);
                 }
                 lastMainLine = null;
+                lastCompletedLine = null;
                 long searchStart = System.nanoTime();
                 // A stop or ponderhit that came while the job was queued is in its control already.
                 result = threads.run(position, limits, job.control(), evaluation);
@@ -398,10 +402,10 @@ final class SearchWorker implements AutoCloseable {
                         table.hashfull(), job.chess960(), wdlMaterial);
             }
         } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
-            // A failing search must still answer, or the GUI waits forever: any legal move beats none.
+            // A failing search must still answer, or the GUI waits forever: with the best move it found, if it
+            // completed an iteration. The position is the worker's copy, which the search does not change.
             LOG.error("Search failed in {}", Fen.toFen(position), e);
-            output.info("search failed (" + e + "), playing the first legal move");
-            result = new SearchResult(firstLegalMove(position), Move.NONE, 0, 0, 0);
+            result = failedSearchResult(position, e, job.chess960());
         }
         if (debug) {
             output.info("search finished: depth " + result.depth() + " nodes " + result.nodes() + " time "
@@ -445,6 +449,30 @@ final class SearchWorker implements AutoCloseable {
     private record Unanswered(Job job, Position position) {
     }
 
+    /**
+     * The move a search that threw plays, said in one {@code info string}: the best move of its last completed
+     * iteration, or without one the move the search would have tried first ({@link RootFallback}).
+     */
+    private SearchResult failedSearchResult(Position position, Throwable failure, boolean chess960) {
+        SearchInfo completed = lastCompletedLine;
+        int move;
+        int depth = 0;
+        String source;
+        if (completed != null && completed.pv().length > 0
+                && MoveGenerator.isLegal(position, completed.pv()[0], new int[MoveGenerator.MAX_MOVES])) {
+            move = completed.pv()[0];
+            depth = completed.depth();
+            source = "the best move of depth " + depth;
+        } else {
+            RootFallback fallback = RootFallback.choose(position, table);
+            move = fallback.move();
+            source = fallback.reason();
+        }
+        output.info("search failed (" + failure + "), playing "
+                + (move == Move.NONE ? "nothing" : Move.toUci(move, chess960)) + ", " + source);
+        return new SearchResult(move, Move.NONE, 0, depth, 0);
+    }
+
     private static int firstLegalMove(Position position) {
         int[] moves = new int[MoveGenerator.MAX_MOVES];
         return MoveGenerator.legalMoves(position, moves, 0) == 0 ? Move.NONE : moves[0];
@@ -456,6 +484,9 @@ final class SearchWorker implements AutoCloseable {
         public void onIteration(SearchInfo info) {
             if (info.multiPv() == 1) {
                 lastMainLine = info;
+                if (info.bound() == Bound.EXACT) {
+                    lastCompletedLine = info;
+                }
             }
             Job job = running;
             output.send(InfoFormat.iteration(info, job != null && job.chess960(), wdlMaterial));

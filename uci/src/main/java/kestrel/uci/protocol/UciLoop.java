@@ -328,10 +328,14 @@ public final class UciLoop {
     /**
      * SyzygyPath: the tables of these folders (separated by the system's path separator) from the next search on,
      * none for {@code <empty>} or an empty value. What was found, and each folder or file that could not be used, is
-     * said in an info string; the engine goes on with the tables that opened.
+     * said in an info string; the engine goes on with the tables that opened. A table a search later finds corrupt
+     * is said in an info string too, and left out from then on. The old tables go first, so that whatever happens
+     * no table of an old path stays in use under the new value.
      */
     private void useSyzygyPath(String paths) {
-        Tablebases opened = Tablebases.open(paths.equals(NO_SYZYGY_PATH) ? "" : paths);
+        tablebases = Tablebases.EMPTY;
+        Tablebases opened = Tablebases.open(paths.equals(NO_SYZYGY_PATH) ? "" : paths,
+                fault -> output.info("SyzygyPath: " + fault));
         for (String problem : opened.problems()) {
             output.info("SyzygyPath: " + problem);
         }

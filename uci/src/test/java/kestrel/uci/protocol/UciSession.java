@@ -182,7 +182,7 @@ final class UciSession implements AutoCloseable {
     }
 
     /** Splits the engine's output into lines as it arrives. */
-    private static final class LineCollector extends OutputStream {
+    static final class LineCollector extends OutputStream {
         private final BlockingQueue<String> lines;
         private final ByteArrayOutputStream current = new ByteArrayOutputStream();
 
