@@ -127,7 +127,7 @@ class HostileTablesOptionTest {
             List<String> answers = session.answersBeforeReady();
             assertEquals("info string SyzygyPath: no tables found", answers.get(answers.size() - 1),
                     answers::toString);
-            assertEquals(broken.toString(), session.loop().options().value(UciOptions.SYZYGY_PATH));
+            assertEquals(broken.toString(), session.loop().options().value("SyzygyPath"));
             session.send("position fen " + KQ_V_K, "go depth 3");
             List<String> lines = session.untilStartsWith("bestmove");
             Matcher hits = TB_HITS.matcher(lines.get(lines.size() - 2));
