@@ -24,15 +24,23 @@ import org.slf4j.LoggerFactory;
  * (a switch throws away the compiled search that had inlined them); then up to {@value #MAX_THREADS} threads search
  * the bench positions and a few mates, each with its own small table, so that the profile the JIT compiles from has
  * seen every kind of node (a branch never taken while profiling is compiled as a trap, and taking it later costs a
- * recompilation of the whole search). It ends by itself {@value #MILLIS} ms after it started, or within a thousand
- * nodes when {@link #stop} is called, which the session does when a command needs the engine ({@code go},
- * {@code bench}, {@code quit}); {@code isready} waits for its end ({@link #awaitEnd}), so a GUI that asks whether the
- * engine is ready gets its answer when it is.
+ * recompilation of the whole search). It ends by itself {@value #MILLIS} ms after it started ({@value #ONE_CORE_MILLIS}
+ * on one core), or within a thousand nodes when {@link #stop} is called, which the session does when a command needs
+ * the engine ({@code go}, {@code bench}, {@code quit}); {@code isready} waits for its end ({@link #awaitEnd}), so a
+ * GUI that asks whether the engine is ready gets its answer when it is.
  */
 final class WarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(WarmUp.class);
-    /** How long the warm-up runs at most: with {@code uciok} after about 0.4 s, {@code readyok} comes within 2.5 s. */
+    /**
+     * How long the warm-up runs at most with two cores or more: with {@code uciok} after about 0.4 s, {@code readyok}
+     * comes within 2.5 s.
+     */
     static final long MILLIS = 1_900;
+    /**
+     * How long with one core, where the JIT's compiler threads and the warm-up share it: a second more reaches the
+     * speed two cores reach in 1.9 s (docs/gui.md, "Warm-up").
+     */
+    static final long ONE_CORE_MILLIS = 2_900;
     static final int MAX_THREADS = 2;
     /** Nodes a position: enough to reach the depths where pruning and extensions start, short enough to see many. */
     static final long NODES = 20_000;
@@ -55,7 +63,7 @@ final class WarmUp {
 
     /** Starts warming up with the evaluation the searches will use. */
     static WarmUp start(EvaluationChoice evaluation) {
-        return start(evaluation, MILLIS);
+        return start(evaluation, Runtime.getRuntime().availableProcessors() > 1 ? MILLIS : ONE_CORE_MILLIS);
     }
 
     /** Starts warming up for at most {@code millis}: for tests. */
