@@ -22,6 +22,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class SearchThreads implements AutoCloseable {
     public static final int MAX_THREADS = 256;
+    /**
+     * Under a hard time limit below this the main thread searches alone: waking the helpers and waiting for them to
+     * notice the stop costs a busy machine tens of milliseconds a move, which a bullet game's last seconds do not
+     * have, and a search that short gains nothing from them.
+     */
+    static final long PARALLEL_MIN_MILLIS = 100;
 
     private static final Logger LOG = LoggerFactory.getLogger(SearchThreads.class);
     /** Each helper's stack, for deep recursion even when the JVM was started without -Xss. */
@@ -62,13 +68,16 @@ public final class SearchThreads implements AutoCloseable {
     /**
      * Searches {@code position} on all threads until the main search ends (by its limits or {@code control}), then
      * stops the helpers and waits for them. Returns the main search's result with the nodes of all threads. A search
-     * with a strength limit runs on the main thread alone: its node budget is the weakening, and stays one thread's.
+     * with a strength limit runs on the main thread alone: its node budget is the weakening, and stays one thread's;
+     * so does one under a hard time limit below {@value #PARALLEL_MIN_MILLIS} ms.
      * Every thread evaluates as {@code evaluation} says, each with an evaluator of its own.
      */
     public SearchResult run(Position position, SearchLimits limits, SearchControl control,
                             EvaluationChoice evaluation) {
         table.newSearch();
-        boolean parallel = limits.strength() == null;
+        boolean parallel = limits.strength() == null && helpers.length > 0
+                && new TimeManager(limits, position.sideToMove(), System.nanoTime()).hardLimitMillis()
+                >= PARALLEL_MIN_MILLIS;
         if (parallel) {
             for (Helper helper : helpers) {
                 helper.search(position, limits, control, evaluation);

@@ -55,6 +55,26 @@ class SearchThreadsTest {
     }
 
     @Test
+    void aShortClockSearchesOnTheMainThreadAlone() {
+        // 300 ms on the clock: a hard limit well below SearchThreads.PARALLEL_MIN_MILLIS, so no helper is woken; the
+        // nodes are then those of one search, run for run (depth 2 ends long before the limit).
+        SearchLimits limits = new SearchLimits().depth(2).whiteTime(300).blackTime(300).whiteIncrement(10)
+                .blackIncrement(10).moveOverhead(50);
+        assertTrue(new TimeManager(limits, kestrel.engine.Piece.WHITE, 0).hardLimitMillis()
+                < SearchThreads.PARALLEL_MIN_MILLIS);
+        long single = new Search(new TranspositionTable(4), SearchListener.SILENT)
+                .run(Fen.parse(MIDDLEGAME), limits, HANDCRAFTED).nodes();
+        try (SearchThreads threads = new SearchThreads(new TranspositionTable(4), SearchListener.SILENT, 4)) {
+            for (int run = 0; run < 20; run++) {
+                threads.clearTable();
+                threads.clearHistory();
+                assertEquals(single, threads.run(Fen.parse(MIDDLEGAME), limits, new SearchControl(), HANDCRAFTED)
+                        .nodes(), "run " + run);
+            }
+        }
+    }
+
+    @Test
     void theNodesOfAllThreadsAreCounted() {
         SearchTesting.Recorder recorder = new SearchTesting.Recorder();
         try (SearchThreads threads = new SearchThreads(new TranspositionTable(4), recorder, 3)) {
