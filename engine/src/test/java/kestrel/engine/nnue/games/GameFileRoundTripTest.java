@@ -74,6 +74,20 @@ class GameFileRoundTripTest {
         assertTrue(games.length < records.length / 8, "game file bytes: " + games.length);
     }
 
+    /**
+     * The same sample as a game file written when the format was made: it must keep decoding to the same records,
+     * whatever changes in the code (a change of layout is a new format version, docs/data.md).
+     */
+    @Test
+    void aGameFileOfVersionOneStillDecodesToItsRecords() throws IOException {
+        byte[] games;
+        try (InputStream in = getClass().getResourceAsStream("/selfplay/net18a-5000-s443-first3000.games")) {
+            games = in.readAllBytes();
+        }
+        assertEquals(GameFile.VERSION, games[GameFile.MAGIC.length]);
+        assertArrayEquals(sample(), toRecords(games));
+    }
+
     @Test
     void theConversionToolGoesBothWaysAndChecksItself() throws IOException {
         Path records = Files.write(directory.resolve("sample.bin"), sample());
