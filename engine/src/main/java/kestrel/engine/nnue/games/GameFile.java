@@ -24,8 +24,8 @@ import java.nio.file.Path;
  *          1 byte   kind: 0, 1, 2 a game, the result (White's view: 0 Black won, 1 draw, 2 White won) that every
  *                   record of it carries; 3 raw records
  * a game (kinds 0 to 2):
- *          varint   P, the moves; the game has P + 1 positions, position 0 the start, position i + 1 the one after
- *                   move i
+ *          varint   P, the moves (at most 4,096); the game has P + 1 positions, position 0 the start, position
+ *                   i + 1 the one after move i
  *          ceil((P + 1) / 8) bytes
  *                   kept bits: bit i % 8 of byte i / 8 set when position i is a record; bits past P zero
  *          8 bytes  the start's occupancy, bit s = square s (a1 = 0, h8 = 63)
@@ -33,17 +33,18 @@ import java.nio.file.Path;
  *                   a 4-bit piece code (the record's: 2 * type + colour) for each of its k pieces, in increasing
  *                   square order, low nibble first; an unused high nibble zero
  *          1 byte   bit 0 side to move (1 Black); bits 1 to 4 castling rights White king side, White queen side,
- *                   Black king side, Black queen side (king on e1 or e8 with that rook on its corner); bits 5 to 7
- *                   zero
+ *                   Black king side, Black queen side (standard chess: each right's rook on its corner); bits 5
+ *                   to 7 zero
  *          1 byte   the en-passant square, 0 to 63, only when a pawn of the side to move can take there; else 64
  *          1 byte   halfmove clock (capped at 255, as in the record)
  *          2 bytes  fullmove number
  *          P bytes  move i as its index among the legal moves of position i sorted by {@link MoveIndex}'s key
- *          then, for each kept position in order, its search score in centipawns from White's view as the zigzag
- *          varint of its difference from the previous kept position's score (from 0 for the first)
+ *          then, for each kept position in order, its search score in centipawns from White's view (at most
+ *          32,000 either way, as the record clamps it) as the zigzag varint of its difference from the previous
+ *          kept position's score (from 0 for the first)
  * raw records (kind 3):
- *          varint   m, then m records of 32 bytes, verbatim: what a game cannot reproduce (a record that is no
- *                   legal position, or one no game leads to)
+ *          varint   m (at most 4,096), then m records of 32 bytes, verbatim: what no game reproduces, a record
+ *                   that is no legal position or holds bytes the record's encoder never writes
  * </pre>
  *
  * A frame is whole or absent: datagen appends a game at a time, and a reader ignores a partial frame at the end of a
@@ -63,8 +64,6 @@ public final class GameFile {
     public static final int MAX_RAW_RECORDS = 4096;
     /** The most moves one game holds. */
     public static final int MAX_PLIES = 4096;
-    /** File names of game files end so, by convention ({@code kestrel data convert} picks the direction by content). */
-    public static final String EXTENSION = ".games";
 
     private GameFile() {
     }
