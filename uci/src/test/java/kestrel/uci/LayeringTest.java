@@ -35,6 +35,7 @@ class LayeringTest {
             "kestrel.engine",
             "kestrel.engine.eval",
             "kestrel.engine.nnue",
+            "kestrel.engine.nnue.games",
             "kestrel.engine.nnue.training",
             "kestrel.engine.book",
             "kestrel.engine.syzygy",

@@ -10,7 +10,8 @@ import kestrel.engine.eval.EvaluationChoice;
 
 /**
  * Runs self-play games on several threads, one game per thread at a time, each thread with its own search and
- * table, and appends their records to one file until a number of positions is reached (or forever).
+ * table, and appends their games to one file (records or a game file, {@link SelfPlayOutput}) until a number of
+ * positions is reached (or forever).
  */
 public final class DataGenerator {
     private static final long PROGRESS_INTERVAL_NANOS = 10_000_000_000L;
@@ -35,7 +36,7 @@ public final class DataGenerator {
      * Plays games into {@code file} until {@code targetPositions} new positions are written (0: until stopped),
      * reporting progress to {@code progress} about every ten seconds and once at the end.
      */
-    public void run(TrainingDataFile file, long targetPositions, Consumer<String> progress)
+    public void run(SelfPlayOutput file, long targetPositions, Consumer<String> progress)
             throws InterruptedException {
         long start = System.nanoTime();
         List<Thread> workers = new ArrayList<>();
@@ -84,7 +85,7 @@ public final class DataGenerator {
         return games.get();
     }
 
-    private void playGames(TrainingDataFile file, long targetPositions, long threadSeed) {
+    private void playGames(SelfPlayOutput file, long targetPositions, long threadSeed) {
         SelfPlayGame game = new SelfPlayGame(settings, threadSeed, evaluation);
         while (!stopRequested && (targetPositions == 0 || positions.get() < targetPositions)) {
             int count = game.play();
@@ -92,7 +93,7 @@ public final class DataGenerator {
                 continue;
             }
             try {
-                file.write(game.records(), count);
+                file.write(game);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -8,6 +8,7 @@ import kestrel.engine.Position;
 import kestrel.engine.eval.Evaluation;
 import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.nnue.TrainingRecord;
+import kestrel.engine.nnue.games.Game;
 import kestrel.engine.search.Score;
 import kestrel.engine.search.Search;
 import kestrel.engine.search.SearchLimits;
@@ -18,7 +19,9 @@ import kestrel.engine.search.TranspositionTable;
 /**
  * Plays self-play games for training data: a few random plies from the start position, then every move searched to
  * a fixed node count. The quiet positions of a game are kept with their search scores and, once the game is over,
- * labelled with its result. One instance per thread: it owns its search, table and buffers.
+ * labelled with its result. The game is kept both ways: as the records of its kept positions, and as a {@link Game}
+ * (its start after the random plies, every move, the kept positions' scores) for a game file. One instance per
+ * thread: it owns its search, table and buffers.
  */
 public final class SelfPlayGame {
     /** Room for every position of the longest game. */
@@ -29,6 +32,7 @@ public final class SelfPlayGame {
     private final Search search;
     private final EvaluationChoice evaluation;
     private final int[] moves = new int[MoveGenerator.MAX_MOVES];
+    private final Game game = new Game();
     private int keptCount;
 
     /** Games evaluated as {@code evaluation} says (a network is shared read-only). */
@@ -53,16 +57,28 @@ public final class SelfPlayGame {
         if (position == null) {
             return 0;
         }
+        game.reset(position);
         int result = playOut(position);
         for (int index = 0; index < keptCount; index++) {
             TrainingRecord.setResult(records, index * TrainingRecord.BYTES, result);
         }
+        game.setResult(result);
         return keptCount;
     }
 
     /** The records of the last game, {@link TrainingRecord#BYTES} each; valid until the next {@link #play()}. */
     public byte[] records() {
         return records;
+    }
+
+    /** How many records the last game wrote into {@link #records()}. */
+    public int recordCount() {
+        return keptCount;
+    }
+
+    /** The last game as a game file stores it; the same records. Valid until the next {@link #play()}. */
+    public Game game() {
+        return game;
     }
 
     /** The start position after the random plies, or null when they end the game or leave it too unbalanced. */
@@ -102,6 +118,7 @@ public final class SelfPlayGame {
                 TrainingRecord.encode(position, whiteScore, TrainingRecord.DRAW, records,
                         keptCount * TrainingRecord.BYTES);
                 keptCount++;
+                game.keep(whiteScore);
             }
 
             int winner = whiteScore >= settings.resignScore() ? 1 : whiteScore <= -settings.resignScore() ? -1 : 0;
@@ -114,6 +131,7 @@ public final class SelfPlayGame {
             if (ply >= settings.drawFromPly() && drawnPlies >= settings.drawPlies()) {
                 return TrainingRecord.DRAW;
             }
+            game.play(move);
             position.makeMove(move);
         }
         return TrainingRecord.DRAW;

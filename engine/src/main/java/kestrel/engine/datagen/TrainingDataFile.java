@@ -12,7 +12,7 @@ import kestrel.engine.nnue.TrainingRecord;
  * A training-data file being written: whole games are appended and flushed one at a time, so a run that is cut off
  * leaves every game before it readable. Safe to share between threads.
  */
-public final class TrainingDataFile implements AutoCloseable {
+public final class TrainingDataFile implements SelfPlayOutput {
     private final FileChannel channel;
     private final OutputStream out;
     private long records;
@@ -43,6 +43,11 @@ public final class TrainingDataFile implements AutoCloseable {
         return new TrainingDataFile(channel, whole);
     }
 
+    @Override
+    public void write(SelfPlayGame game) throws IOException {
+        write(game.records(), game.recordCount());
+    }
+
     /** Appends {@code count} records from {@code buffer} and flushes them to the file. */
     public synchronized void write(byte[] buffer, int count) throws IOException {
         out.write(buffer, 0, count * TrainingRecord.BYTES);
@@ -50,7 +55,7 @@ public final class TrainingDataFile implements AutoCloseable {
         records += count;
     }
 
-    /** Records in the file, those that were there before it was opened included. */
+    @Override
     public synchronized long records() {
         return records;
     }

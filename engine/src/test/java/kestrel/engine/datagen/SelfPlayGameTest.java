@@ -43,6 +43,24 @@ class SelfPlayGameTest {
         assertTrue(positions > 6, "games keep positions");
     }
 
+    /** The game a game file stores replays to the very records datagen wrote. */
+    @Test
+    void theGameReplaysToItsRecords() {
+        SelfPlayGame game = new SelfPlayGame(SMALL, 13, HANDCRAFTED);
+        for (int games = 0; games < 4; ) {
+            int count = game.play();
+            if (count == 0) {
+                continue;
+            }
+            games++;
+            assertEquals(count, game.game().records());
+            assertTrue(game.game().plies() >= count - 1, "a move between kept positions at least");
+            byte[] replayed = new byte[count * TrainingRecord.BYTES];
+            assertEquals(count, game.game().writeRecords(replayed, 0));
+            assertArrayEquals(Arrays.copyOf(game.records(), count * TrainingRecord.BYTES), replayed);
+        }
+    }
+
     @Test
     void theSameSeedPlaysTheSameGames() {
         SelfPlayGame first = new SelfPlayGame(SMALL, 11, HANDCRAFTED);

@@ -5,9 +5,12 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import kestrel.engine.datagen.DataGenerator;
+import kestrel.engine.datagen.GameDataFile;
+import kestrel.engine.datagen.SelfPlayOutput;
 import kestrel.engine.datagen.SelfPlaySettings;
 import kestrel.engine.datagen.TrainingDataFile;
 import kestrel.engine.eval.EvaluationChoice;
+import kestrel.engine.nnue.games.GameFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -17,8 +20,8 @@ import picocli.CommandLine.Spec;
 /** {@code kestrel datagen}: self-play games written as training positions for {@code kestrel train}. */
 @Command(name = "datagen", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Plays self-play games, every move searched to a fixed node count, and writes their quiet "
-                + "positions with search score and game result as 32-byte records (docs/nnue.md). Progress goes to "
-                + "stderr.",
+                + "positions with search score and game result: as 32-byte records (docs/nnue.md), or with --format "
+                + "games as the games themselves, a few bytes a position (docs/data.md). Progress goes to stderr.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",
@@ -60,7 +63,18 @@ public final class DatagenCommand implements Callable<Integer> {
     @Mixin
     private EvaluationOptions evaluationOptions;
 
-    @Option(names = "--append", description = "add to an existing file (a partial record at its end is cut off)")
+    /** {@code --format}'s two words. */
+    static final String RECORDS = "records";
+    static final String GAMES = "games";
+
+    @Option(names = "--format", paramLabel = "records|games", defaultValue = RECORDS,
+            description = "records: a 32-byte record a position; games: a game file, each game once (its start, moves, "
+                    + "the kept positions' scores, result), which 'kestrel train' reads as the same records "
+                    + "(default: ${DEFAULT-VALUE})")
+    private String format;
+
+    @Option(names = "--append", description = "add to an existing file of the same format (a partial record or game "
+            + "at its end is cut off)")
     private boolean append;
 
     @Option(names = "--force", description = "overwrite an existing file")
@@ -84,8 +98,9 @@ public final class DatagenCommand implements Callable<Integer> {
         }
         err.println("datagen: evaluating with the " + evaluation.describe());
         DataGenerator generator = new DataGenerator(settings, threads, seed, evaluation);
-        DatagenManifest manifest = new DatagenManifest(out, evaluation, settings, seed, threads);
-        try (TrainingDataFile file = TrainingDataFile.open(out, append, force)) {
+        DatagenManifest manifest = new DatagenManifest(out, evaluation, settings, seed, threads, format);
+        try (SelfPlayOutput file = GAMES.equals(format) ? GameDataFile.open(out, append, force)
+                : TrainingDataFile.open(out, append, force)) {
             long before = file.records();
             manifest.write(before);
             Thread stopper = new Thread(generator::stop, "datagen-stop");
@@ -129,6 +144,19 @@ public final class DatagenCommand implements Callable<Integer> {
         }
         if (append && force) {
             return "--append and --force exclude each other";
+        }
+        if (!RECORDS.equals(format) && !GAMES.equals(format)) {
+            return "--format is records or games, not '" + format + "'";
+        }
+        try {
+            if (append && java.nio.file.Files.size(out) > 0 && GameFile.isGameFile(out) != GAMES.equals(format)) {
+                return out + " is " + (GAMES.equals(format) ? "a record file" : "a game file")
+                        + ": append to it in its own format (--format)";
+            }
+        } catch (java.nio.file.NoSuchFileException e) {
+            // Nothing to append to: a new file.
+        } catch (IOException e) {
+            return "cannot read " + out + ": " + e.getMessage();
         }
         if (java.nio.file.Files.exists(out) && !append && !force) {
             return out + " exists: give --append to add to it or --force to overwrite it";

@@ -24,7 +24,8 @@ final class DatagenManifest {
     private final Path path;
     private final String header;
 
-    DatagenManifest(Path dataFile, EvaluationChoice evaluation, SelfPlaySettings settings, long seed, int threads) {
+    DatagenManifest(Path dataFile, EvaluationChoice evaluation, SelfPlaySettings settings, long seed, int threads,
+            String format) {
         this.path = dataFile.resolveSibling(dataFile.getFileName() + ".manifest");
         this.header = "file: " + dataFile.getFileName() + "\n"
                 + "engine: " + Version.NAME + " " + Version.VERSION + "\n"
@@ -36,7 +37,8 @@ final class DatagenManifest {
                 + "seed: " + seed + "\n"
                 + "threads: " + threads + "\n"
                 + "random-plies: " + settings.randomPlies() + "\n"
-                + "hash-mb: " + settings.hashMegabytes() + "\n";
+                + "hash-mb: " + settings.hashMegabytes() + "\n"
+                + "format: " + format + "\n";
     }
 
     Path path() {

@@ -42,7 +42,8 @@ public final class TrainCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--data", required = true, arity = "1..*", paramLabel = "FILE",
-            description = "Training data files (32-byte records).")
+            description = "Training data files: record files (32 bytes a position) or game files, told apart by "
+                    + "their first bytes.")
     private List<Path> data;
 
     @Option(names = "--out", required = true, paramLabel = "NET", description = "The network file to write.")

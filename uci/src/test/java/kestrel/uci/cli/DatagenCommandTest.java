@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import kestrel.engine.nnue.Network;
 import kestrel.engine.nnue.TrainingRecord;
+import kestrel.engine.nnue.games.GameFile;
+import kestrel.engine.nnue.games.TrainingFileConversion;
 import kestrel.uci.protocol.TestNetworkFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,5 +105,28 @@ class DatagenCommandTest {
         Path data = directory.resolve("data.bin");
         assertEquals(0, run("--out", data.toString(), "--positions", "5", "--nodes", "100", "--hce"));
         assertTrue(err.toString().contains("handcrafted evaluation"), err.toString());
+    }
+
+    @Test
+    void writesAGameFileWhenAskedAndAppendsOnlyInTheFilesOwnFormat() throws IOException {
+        Path games = directory.resolve("data.games");
+        assertEquals(0, run("--out", games.toString(), "--positions", "40", "--nodes", "150", "--format", "games",
+                "--hce"), err::toString);
+        assertTrue(GameFile.isGameFile(games));
+        TrainingFileConversion.Summary held = TrainingFileConversion.inspect(games);
+        assertTrue(held.records() >= 40 && held.games() > 0, held.toString());
+        String manifest = Files.readString(directory.resolve("data.games.manifest"));
+        assertTrue(manifest.contains("format: games\n") && manifest.contains("positions: " + held.records() + "\n"),
+                manifest);
+        assertTrue(err.toString().contains("holds " + held.records() + " positions"), err::toString);
+
+        assertEquals(0, run("--out", games.toString(), "--positions", "10", "--nodes", "150", "--format", "games",
+                "--hce", "--append"), err::toString);
+        assertTrue(TrainingFileConversion.inspect(games).records() >= held.records() + 10);
+
+        assertEquals(ExitCodes.BAD_INPUT, run("--out", games.toString(), "--positions", "1", "--append", "--hce"));
+        assertTrue(err.toString().contains("is a game file: append to it in its own format"), err::toString);
+        assertEquals(ExitCodes.BAD_INPUT, run("--out", directory.resolve("x").toString(), "--format", "pgn"));
+        assertTrue(err.toString().contains("--format is records or games"), err::toString);
     }
 }

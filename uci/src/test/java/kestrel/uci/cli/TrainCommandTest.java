@@ -24,6 +24,7 @@ import kestrel.engine.nnue.Network;
 import kestrel.engine.nnue.NetworkEvaluation;
 import kestrel.engine.nnue.NetworkFile;
 import kestrel.engine.nnue.TrainingRecord;
+import kestrel.engine.nnue.games.TrainingFileConversion;
 import kestrel.engine.search.Bench;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -138,6 +139,20 @@ class TrainCommandTest {
         assertEquals("keep me", Files.readString(net));
         assertEquals(0, run(options(net, "--force")), err::toString);
         NetworkFile.read(net);
+    }
+
+    /** A game file of the same records trains the same network, byte for byte. */
+    @Test
+    void aGameFileTrainsTheSameNetworkAsItsRecords() throws Exception {
+        Path games = directory.resolve("data.games");
+        TrainingFileConversion.toGames(data, games);
+        Path fromRecords = directory.resolve("records.nnue");
+        Path fromGames = directory.resolve("games.nnue");
+        assertEquals(0, run(options(fromRecords)), err::toString);
+        String[] gameOptions = options(fromGames);
+        gameOptions[1] = games.toString();
+        assertEquals(0, run(gameOptions), err::toString);
+        assertArrayEquals(Files.readAllBytes(fromRecords), Files.readAllBytes(fromGames));
     }
 
     @Test

@@ -10,6 +10,7 @@ import kestrel.engine.Piece;
 import kestrel.engine.nnue.Features;
 import kestrel.engine.nnue.Network;
 import kestrel.engine.nnue.TrainingRecord;
+import kestrel.engine.nnue.games.TrainingFileReader;
 
 /**
  * Training positions in memory as their raw 32-byte records, in blocks of {@value #BLOCK_RECORDS} records; only
@@ -32,7 +33,10 @@ public final class TrainingData {
         this.maxScore = maxScore;
     }
 
-    /** Loads every file, in order; a partial record at the end of a file is ignored. */
+    /**
+     * Loads every file, in order, of either format (records or games, {@link TrainingFileReader}); a partial record
+     * or game at the end of a file is ignored.
+     */
     public static TrainingData load(List<Path> files, int maxScore) throws IOException {
         TrainingData data = new TrainingData(maxScore);
         for (Path file : files) {
@@ -43,22 +47,11 @@ public final class TrainingData {
         return data;
     }
 
-    /** Appends the records of a stream, keeping those fit to train on. */
+    /** Appends the records of a stream of either format, keeping those fit to train on. */
     public void read(InputStream in) throws IOException {
-        byte[] buffer = new byte[TrainingRecord.BYTES * 4096];
-        int filled = 0;
-        while (true) {
-            int read = in.read(buffer, filled, buffer.length - filled);
-            if (read < 0) {
-                break;
-            }
-            filled += read;
-            int whole = filled / TrainingRecord.BYTES * TrainingRecord.BYTES;
-            add(buffer, whole);
-            System.arraycopy(buffer, whole, buffer, 0, filled - whole);
-            filled -= whole;
-        }
-        partialBytes += filled;
+        TrainingFileReader.Summary summary = TrainingFileReader.read(in,
+                (records, count) -> add(records, count * TrainingRecord.BYTES));
+        partialBytes += summary.partialBytes();
     }
 
     /** Appends whole records from {@code bytes[0 .. length)}. */
@@ -101,7 +94,7 @@ public final class TrainingData {
         return skipped;
     }
 
-    /** Bytes at the ends of files that did not make a whole record. */
+    /** Bytes at the ends of files that did not make a whole record (or game). */
     public long partialBytes() {
         return partialBytes;
     }

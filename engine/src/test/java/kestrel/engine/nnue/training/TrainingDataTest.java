@@ -2,9 +2,13 @@ package kestrel.engine.nnue.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,7 +16,9 @@ import kestrel.engine.Fen;
 import kestrel.engine.Position;
 import kestrel.engine.nnue.Features;
 import kestrel.engine.nnue.TrainingRecord;
+import kestrel.engine.nnue.games.TrainingFileConversion;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TrainingDataTest {
     @Test
@@ -23,6 +29,30 @@ class TrainingDataTest {
         data.read(new ByteArrayInputStream(Arrays.copyOf(records, records.length - 5)));
         assertEquals(whole - 1, data.size());
         assertEquals(TrainingRecord.BYTES - 5, data.partialBytes());
+    }
+
+    /** A game file of the same records loads as the same positions, in the same order. */
+    @Test
+    void aGameFileLoadsAsTheRecordsItHolds(@TempDir Path directory) throws IOException {
+        byte[] records;
+        // The first 3,000 records of an archived datagen file (docs/data.md).
+        try (InputStream in = getClass().getResourceAsStream("/selfplay/net18a-5000-s443-first3000.bin")) {
+            records = in.readAllBytes();
+        }
+        Path recordFile = Files.write(directory.resolve("data.bin"), records);
+        Path gameFile = directory.resolve("data.games");
+        TrainingFileConversion.toGames(recordFile, gameFile);
+        assertTrue(Files.size(gameFile) * 4 < records.length, "the game file is the smaller");
+        TrainingData fromRecords = TrainingData.load(List.of(recordFile), 10_000);
+        TrainingData fromGames = TrainingData.load(List.of(gameFile), 10_000);
+        assertEquals(records.length / TrainingRecord.BYTES, fromRecords.size());
+        assertEquals(fromRecords.size(), fromGames.size());
+        assertEquals(fromRecords.skipped(), fromGames.skipped());
+        for (int i = 0; i < fromRecords.size(); i++) {
+            assertEquals(fromRecords.fen(i), fromGames.fen(i));
+            assertEquals(fromRecords.sideToMoveScore(i), fromGames.sideToMoveScore(i));
+            assertEquals(fromRecords.result(i), fromGames.result(i));
+        }
     }
 
     @Test
