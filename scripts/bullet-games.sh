@@ -33,11 +33,14 @@ options() {
 }
 mapfile -t engine_options < <(options "$engine" engine)
 mapfile -t opponent_options < <(options "$opponent" opponent)
-"$fastchess" -engine "${engine_options[@]}" option.Threads="$threads" -engine "${opponent_options[@]}" \
+# fastchess leaves a config.json to resume from in its folder: a folder of its own.
+work=$(mktemp -d)
+(cd "$work" && "$fastchess" -engine "${engine_options[@]}" option.Threads="$threads" -engine "${opponent_options[@]}" \
     -each proto=uci tc="$tc" option.Hash=16 \
     -openings file="$openings" format=epd order=random -srand "${SEED:-1}" \
     -rounds $(( (games + 1) / 2 )) -games 2 -repeat -concurrency 2 -force-concurrency -recover \
-    -pgnout file="$pgn" > "${pgn%.pgn}.log" 2>&1 || true
+    -pgnout file="$pgn" > "${pgn%.pgn}.log" 2>&1) || true
+rm -rf "$work"
 grep -E "^Games|^Elo" "${pgn%.pgn}.log" | tail -2
 python3 - "$pgn" <<'EOF'
 import re, sys
