@@ -49,7 +49,10 @@ final class WarmUp {
             "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
             "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
             "8/8/8/8/8/5k2/4q3/7K b - - 0 1",
-            "k7/8/1K6/8/8/8/8/1Q6 w - - 0 1");
+            "k7/8/1K6/8/8/8/8/1Q6 w - - 0 1",
+            // Stalemates within reach of both sides.
+            "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1",
+            "8/8/8/8/8/2k5/2p5/3K4 w - - 0 1");
 
     private final SearchControl control = new SearchControl();
     private final Thread thread;
@@ -75,10 +78,17 @@ final class WarmUp {
 
     /** The positions searched, in order. */
     static List<String> positions() {
-        // The mates first: a warm-up on one slow core may not get through the bench positions before the search is
-        // compiled.
-        List<String> positions = new ArrayList<>(MATES);
-        positions.addAll(Bench.positions());
+        // A mate or stalemate after every two bench positions: the JIT profiles the search's branches only for a
+        // while before it compiles it, and a branch it has not seen taken then becomes a trap that costs a
+        // recompilation the first time a real search takes it.
+        List<String> bench = Bench.positions();
+        List<String> positions = new ArrayList<>();
+        for (int index = 0; index < bench.size(); index++) {
+            positions.add(bench.get(index));
+            if (index % 2 == 1) {
+                positions.add(MATES.get(index / 2 % MATES.size()));
+            }
+        }
         return positions;
     }
 
@@ -143,7 +153,8 @@ final class WarmUp {
     private long search(EvaluationChoice evaluation, List<String> positions, int first, int step) {
         long nodes = 0;
         try {
-            Search search = new Search(new TranspositionTable(2), SearchListener.SILENT);
+            // The smallest table, never cleared: full buckets, and the replacement they need, are profiled too.
+            Search search = new Search(new TranspositionTable(1), SearchListener.SILENT);
             for (int index = first; !control.isStopped() && System.nanoTime() - deadlineNanos < 0; index += step) {
                 long millisLeft = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
                 SearchLimits limits = new SearchLimits().nodes(NODES).moveTime(Math.max(1, millisLeft)).moveOverhead(0);
