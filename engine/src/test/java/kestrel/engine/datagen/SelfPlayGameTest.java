@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.zip.CRC32;
 import kestrel.engine.Fen;
 import kestrel.engine.Position;
 import kestrel.engine.nnue.TrainingRecord;
@@ -72,4 +73,28 @@ class SelfPlayGameTest {
                     Arrays.copyOf(second.records(), count * TrainingRecord.BYTES));
         }
     }
+
+    /**
+     * The records of a seed's first games, pinned: datagen without tables plays exactly the games it always played
+     * (a change to this checksum changes the data the same seed makes).
+     */
+    @Test
+    void aSeedsGamesArePinned() {
+        SelfPlayGame game = new SelfPlayGame(SMALL, 5, HANDCRAFTED);
+        CRC32 checksum = new CRC32();
+        int positions = 0;
+        for (int games = 0; games < 3; ) {
+            int count = game.play();
+            if (count == 0) {
+                continue;
+            }
+            games++;
+            positions += count;
+            checksum.update(game.records(), 0, count * TrainingRecord.BYTES);
+        }
+        assertEquals(PINNED_POSITIONS + " " + PINNED_CRC, positions + " " + checksum.getValue());
+    }
+
+    private static final int PINNED_POSITIONS = 255;
+    private static final long PINNED_CRC = 3_029_465_544L;
 }
