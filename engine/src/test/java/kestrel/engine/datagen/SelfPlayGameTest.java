@@ -23,6 +23,16 @@ import org.junit.jupiter.api.Test;
 class SelfPlayGameTest {
     /** Small searches and short games keep the test fast; the rules of play are the same as at full size. */
     private static final SelfPlaySettings SMALL = new SelfPlaySettings(300, 6, 8, 1_000, 4, 10, 8, 40, 160, 600, 1);
+    /** What seed 5's first three games write at {@link #SMALL} ({@link #aSeedsGamesArePinned}). */
+    private static final int PINNED_POSITIONS = 255;
+    private static final long PINNED_CRC = 3_029_465_544L;
+    /** Games from a set position: every ply kept that is quiet, so the position before the trade is a record. */
+    private static final SelfPlaySettings FROM_POSITION = new SelfPlaySettings(300, 0, 0, 1_000, 4, 10, 8, 40, 160,
+            600, 1);
+    /** White's knight forks king and rook (KBN v KR, not in the tables); taking the rook reaches KBN v K. */
+    private static final String WHITE_FORKS = "r3k3/8/1B6/1N6/8/8/8/6K1 w - - 0 1";
+    /** The same with the colours swapped: Black forks, and the table position has White to move. */
+    private static final String BLACK_FORKS = "6k1/8/8/8/1n6/1b6/8/R3K3 b - - 0 1";
 
     @Test
     void keepsOnlyQuietPositionsAfterTheSkippedPliesAllLabelledWithOneResult() {
@@ -101,17 +111,6 @@ class SelfPlayGameTest {
         }
         assertEquals(PINNED_POSITIONS + " " + PINNED_CRC, positions + " " + checksum.getValue());
     }
-
-    private static final int PINNED_POSITIONS = 255;
-    private static final long PINNED_CRC = 3_029_465_544L;
-
-    /** Games from a set position: every ply kept that is quiet, so the position before the trade is a record. */
-    private static final SelfPlaySettings FROM_POSITION = new SelfPlaySettings(300, 0, 0, 1_000, 4, 10, 8, 40, 160,
-            600, 1);
-    /** White's knight forks king and rook (KBN v KR, not in the tables); taking the rook reaches KBN v K. */
-    private static final String WHITE_FORKS = "r3k3/8/1B6/1N6/8/8/8/6K1 w - - 0 1";
-    /** The same with the colours swapped: Black forks, and the table position has White to move. */
-    private static final String BLACK_FORKS = "6k1/8/8/8/1n6/1b6/8/R3K3 b - - 0 1";
 
     /** The tables copied into the test resources (docs/data.md names their source). */
     private static Tablebases testTables() throws URISyntaxException {
