@@ -7,11 +7,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import kestrel.engine.eval.EvaluationChoice;
+import kestrel.engine.syzygy.Tablebases;
 
 /**
  * Runs self-play games on several threads, one game per thread at a time, each thread with its own search and
  * table, and appends their games to one file (records or a game file, {@link SelfPlayOutput}) until a number of
- * positions is reached (or forever).
+ * positions is reached (or forever). With Syzygy tables, games end where they reach them ({@link SelfPlayGame}).
  */
 public final class DataGenerator {
     private static final long PROGRESS_INTERVAL_NANOS = 10_000_000_000L;
@@ -20,13 +21,23 @@ public final class DataGenerator {
     private final int threads;
     private final long seed;
     private final EvaluationChoice evaluation;
+    private final Tablebases tablebases;
     private final AtomicLong positions = new AtomicLong();
     private final AtomicLong games = new AtomicLong();
+    private final AtomicLong plies = new AtomicLong();
+    private final AtomicLong tableGames = new AtomicLong();
     private volatile boolean stopRequested;
 
-    /** Games evaluated as {@code evaluation} says. */
+    /** Games evaluated as {@code evaluation} says, played out without tables. */
     public DataGenerator(SelfPlaySettings settings, int threads, long seed, EvaluationChoice evaluation) {
+        this(settings, threads, seed, evaluation, Tablebases.EMPTY);
+    }
+
+    /** As above; games end where they reach {@code tablebases}, which all threads share. */
+    public DataGenerator(SelfPlaySettings settings, int threads, long seed, EvaluationChoice evaluation,
+            Tablebases tablebases) {
         this.settings = settings;
+        this.tablebases = tablebases;
         this.evaluation = evaluation;
         this.threads = threads;
         this.seed = seed;
@@ -85,8 +96,18 @@ public final class DataGenerator {
         return games.get();
     }
 
+    /** Moves played by the searches of the written games (the random plies not counted). */
+    public long plies() {
+        return plies.get();
+    }
+
+    /** Written games that the tables ended. */
+    public long gamesEndedByTables() {
+        return tableGames.get();
+    }
+
     private void playGames(SelfPlayOutput file, long targetPositions, long threadSeed) {
-        SelfPlayGame game = new SelfPlayGame(settings, threadSeed, evaluation);
+        SelfPlayGame game = new SelfPlayGame(settings, threadSeed, evaluation, tablebases);
         while (!stopRequested && (targetPositions == 0 || positions.get() < targetPositions)) {
             int count = game.play();
             if (count == 0) {
@@ -98,6 +119,10 @@ public final class DataGenerator {
                 throw new UncheckedIOException(e);
             }
             positions.addAndGet(count);
+            plies.addAndGet(game.game().plies());
+            if (game.adjudicatedByTables()) {
+                tableGames.incrementAndGet();
+            }
             games.incrementAndGet();
         }
     }
@@ -107,8 +132,14 @@ public final class DataGenerator {
         double seconds = Math.max(1e-9, elapsedNanos / 1e9);
         double rate = done / seconds;
         StringBuilder line = new StringBuilder();
-        line.append(String.format("positions %d, games %d, %.0f positions/s, %.0f s", done, games.get(), rate,
-                seconds));
+        long played = games.get();
+        line.append(String.format("positions %d, games %d, %.0f positions/s, %.0f s", done, played, rate, seconds));
+        if (played > 0) {
+            line.append(String.format(", %.1f plies a game", (double) plies.get() / played));
+        }
+        if (tablebases.wdlTableCount() > 0) {
+            line.append(String.format(", %d ended by the tables", tableGames.get()));
+        }
         if (targetPositions > 0 && rate > 0) {
             line.append(String.format(", ETA %.0f s", Math.max(0, targetPositions - done) / rate));
         }

@@ -15,6 +15,9 @@ import kestrel.engine.search.SearchLimits;
 import kestrel.engine.search.SearchListener;
 import kestrel.engine.search.SearchResult;
 import kestrel.engine.search.TranspositionTable;
+import kestrel.engine.syzygy.TablebaseProber;
+import kestrel.engine.syzygy.Tablebases;
+import kestrel.engine.syzygy.Wdl;
 
 /**
  * Plays self-play games for training data: a few random plies from the start position, then every move searched to
@@ -22,6 +25,10 @@ import kestrel.engine.search.TranspositionTable;
  * labelled with its result. The game is kept both ways: as the records of its kept positions, and as a {@link Game}
  * (its start after the random plies, every move, the kept positions' scores) for a game file. One instance per
  * thread: it owns its search, table and buffers.
+ *
+ * <p>With Syzygy tables, a game ends as soon as a move reaches a position the tables hold, and takes their result:
+ * the label is then exact rather than what the rest of a self-play game makes of it, and the game is shorter. That
+ * position and any after it are not kept (their result is known).
  */
 public final class SelfPlayGame {
     /** Room for every position of the longest game. */
@@ -31,12 +38,21 @@ public final class SelfPlayGame {
     private final TranspositionTable table;
     private final Search search;
     private final EvaluationChoice evaluation;
+    /** Null without tables. */
+    private final TablebaseProber prober;
     private final int[] moves = new int[MoveGenerator.MAX_MOVES];
     private final Game game = new Game();
     private int keptCount;
+    private boolean adjudicatedByTables;
 
-    /** Games evaluated as {@code evaluation} says (a network is shared read-only). */
+    /** Games evaluated as {@code evaluation} says (a network is shared read-only), played out without tables. */
     public SelfPlayGame(SelfPlaySettings settings, long seed, EvaluationChoice evaluation) {
+        this(settings, seed, evaluation, Tablebases.EMPTY);
+    }
+
+    /** As above; a game that reaches {@code tablebases} (shared read-only) ends there with their result. */
+    public SelfPlayGame(SelfPlaySettings settings, long seed, EvaluationChoice evaluation, Tablebases tablebases) {
+        this.prober = tablebases.wdlTableCount() > 0 ? tablebases.newProber() : null;
         this.settings = settings;
         this.random = new SplittableRandom(seed);
         this.table = new TranspositionTable(settings.hashMegabytes());
@@ -50,15 +66,38 @@ public final class SelfPlayGame {
      * thrown away or the game kept nothing).
      */
     public int play() {
-        table.clear();
-        search.clearHistory();
-        keptCount = 0;
+        startGame();
         Position position = randomStart();
         if (position == null) {
             return 0;
         }
+        return playFrom(position, settings.randomPlies());
+    }
+
+    /**
+     * Plays one game from a copy of {@code start} (no random plies, no opening check; its plies count from 0) and
+     * returns how many records it wrote, as {@link #play()}.
+     */
+    public int play(Position start) {
+        startGame();
+        return playFrom(new Position(start), 0);
+    }
+
+    /** Whether the last game was ended by the tables. */
+    public boolean adjudicatedByTables() {
+        return adjudicatedByTables;
+    }
+
+    private void startGame() {
+        table.clear();
+        search.clearHistory();
+        keptCount = 0;
+        adjudicatedByTables = false;
+    }
+
+    private int playFrom(Position position, int firstPly) {
         game.reset(position);
-        int result = playOut(position);
+        int result = playOut(position, firstPly);
         for (int index = 0; index < keptCount; index++) {
             TrainingRecord.setResult(records, index * TrainingRecord.BYTES, result);
         }
@@ -99,13 +138,18 @@ public final class SelfPlayGame {
     }
 
     /** Plays from {@code position} to the end and returns the result from White's view (TrainingRecord's codes). */
-    private int playOut(Position position) {
+    private int playOut(Position position, int firstPly) {
         int winningPlies = 0;
         int drawnPlies = 0;
         int lastWinner = 0;
-        for (int ply = settings.randomPlies(); ply < settings.maxPlies(); ply++) {
+        for (int ply = firstPly; ply < settings.maxPlies(); ply++) {
             int over = decidedByRules(position);
             if (over >= 0) {
+                return over;
+            }
+            over = decidedByTables(position);
+            if (over >= 0) {
+                adjudicatedByTables = true;
                 return over;
             }
             table.newSearch();
@@ -149,6 +193,25 @@ public final class SelfPlayGame {
             return TrainingRecord.DRAW;
         }
         return -1;
+    }
+
+    /**
+     * The tables' result from White's view when they hold the position, else -1. A cursed win or blessed loss is a
+     * draw: self-play games are played under the fifty-move rule.
+     */
+    private int decidedByTables(Position position) {
+        if (prober == null) {
+            return -1;
+        }
+        int wdl = prober.probeWdl(position);
+        if (wdl == Wdl.FAILED) {
+            return -1;
+        }
+        if (wdl != Wdl.WIN && wdl != Wdl.LOSS) {
+            return TrainingRecord.DRAW;
+        }
+        boolean whiteWins = (wdl == Wdl.WIN) == (position.sideToMove() == Piece.WHITE);
+        return whiteWins ? TrainingRecord.WHITE_WIN : TrainingRecord.BLACK_WIN;
     }
 
     /** A position worth learning a static score from: not in check, and the best move neither captures nor promotes. */

@@ -11,6 +11,7 @@ import kestrel.engine.datagen.SelfPlaySettings;
 import kestrel.engine.datagen.TrainingDataFile;
 import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.nnue.games.GameFile;
+import kestrel.engine.syzygy.Tablebases;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -63,6 +64,12 @@ public final class DatagenCommand implements Callable<Integer> {
     @Mixin
     private EvaluationOptions evaluationOptions;
 
+    @Option(names = "--syzygy", paramLabel = "PATH",
+            description = "Syzygy tables (folders separated by the system's path separator): a game ends as soon as "
+                    + "a move reaches a position they hold, and all its positions take their result (a cursed win "
+                    + "or blessed loss counts as a draw); that position and any after it are not written")
+    private String syzygyPath;
+
     /** {@code --format}'s two words. */
     static final String RECORDS = "records";
     static final String GAMES = "games";
@@ -97,8 +104,13 @@ public final class DatagenCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         err.println("datagen: evaluating with the " + evaluation.describe());
-        DataGenerator generator = new DataGenerator(settings, threads, seed, evaluation);
-        DatagenManifest manifest = new DatagenManifest(out, evaluation, settings, seed, threads, format);
+        Tablebases tablebases = openTablebases(err);
+        if (tablebases == null) {
+            return ExitCodes.BAD_INPUT;
+        }
+        DataGenerator generator = new DataGenerator(settings, threads, seed, evaluation, tablebases);
+        DatagenManifest manifest = new DatagenManifest(out, evaluation, settings, seed, threads, format,
+                syzygyPath, tablebases);
         try (SelfPlayOutput file = GAMES.equals(format) ? GameDataFile.open(out, append, force)
                 : TrainingDataFile.open(out, append, force)) {
             long before = file.records();
@@ -124,6 +136,30 @@ public final class DatagenCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             return ExitCodes.FAILED;
         }
+    }
+
+    /**
+     * The tables of {@code --syzygy} ({@link Tablebases#EMPTY} without it), their problems reported; null when the
+     * option names no usable table, since the data would then silently be made without them.
+     */
+    private Tablebases openTablebases(PrintWriter err) {
+        if (syzygyPath == null) {
+            return Tablebases.EMPTY;
+        }
+        Tablebases tablebases = Tablebases.open(syzygyPath, fault -> {
+            err.println("datagen: Syzygy: " + fault);
+            err.flush();
+        });
+        for (String problem : tablebases.problems()) {
+            err.println("datagen: Syzygy: " + problem);
+        }
+        if (tablebases.wdlTableCount() == 0) {
+            err.println("datagen: no Syzygy WDL table opened from " + syzygyPath);
+            return null;
+        }
+        err.println("datagen: Syzygy: " + tablebases.wdlTableCount() + " WDL tables, up to "
+                + tablebases.maxPieces() + " pieces, from " + syzygyPath);
+        return tablebases;
     }
 
     private String checkOptions() {

@@ -13,11 +13,12 @@ import kestrel.engine.datagen.SelfPlaySettings;
 import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.nnue.NetworkEvaluation;
 import kestrel.engine.nnue.NetworkFile;
+import kestrel.engine.syzygy.Tablebases;
 import kestrel.uci.protocol.Version;
 
 /**
  * The manifest beside a datagen file ({@code <file>.manifest}): which network played the games, at how many nodes,
- * from which seed, and how many positions the file holds. Data outlives the checkout that made it; the manifest is
+ * from which seed, which Syzygy tables ended the games, and how many positions the file holds. Data outlives the checkout that made it; the manifest is
  * how a later trainer knows what it is reading. Rewritten whole (through a temporary file) at every progress report.
  */
 final class DatagenManifest {
@@ -25,7 +26,7 @@ final class DatagenManifest {
     private final String header;
 
     DatagenManifest(Path dataFile, EvaluationChoice evaluation, SelfPlaySettings settings, long seed, int threads,
-            String format) {
+            String format, String syzygyPath, Tablebases tablebases) {
         this.path = dataFile.resolveSibling(dataFile.getFileName() + ".manifest");
         this.header = "file: " + dataFile.getFileName() + "\n"
                 + "engine: " + Version.NAME + " " + Version.VERSION + "\n"
@@ -38,7 +39,9 @@ final class DatagenManifest {
                 + "threads: " + threads + "\n"
                 + "random-plies: " + settings.randomPlies() + "\n"
                 + "hash-mb: " + settings.hashMegabytes() + "\n"
-                + "format: " + format + "\n";
+                + "format: " + format + "\n"
+                + "syzygy: " + (syzygyPath == null ? "-" : syzygyPath + " (" + tablebases.wdlTableCount()
+                        + " WDL tables, up to " + tablebases.maxPieces() + " pieces)") + "\n";
     }
 
     Path path() {

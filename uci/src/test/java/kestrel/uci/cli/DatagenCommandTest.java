@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Objects;
 import kestrel.engine.nnue.Network;
 import kestrel.engine.nnue.TrainingRecord;
 import kestrel.engine.nnue.games.GameFile;
@@ -128,5 +130,29 @@ class DatagenCommandTest {
         assertTrue(err.toString().contains("is a game file: append to it in its own format"), err::toString);
         assertEquals(ExitCodes.BAD_INPUT, run("--out", directory.resolve("x").toString(), "--format", "pgn"));
         assertTrue(err.toString().contains("--format is records or games"), err::toString);
+    }
+
+    @Test
+    void namesTheSyzygyTablesInTheManifestAndRefusesAPathWithoutAny() throws IOException, URISyntaxException {
+        Path tables = Path.of(Objects.requireNonNull(getClass().getResource("/syzygy/KQvK.rtbw")).toURI()).getParent();
+        Path data = directory.resolve("data.bin");
+        assertEquals(0, run("--out", data.toString(), "--positions", "20", "--nodes", "150", "--hce", "--syzygy",
+                tables.toString()), err::toString);
+        String manifest = Files.readString(directory.resolve("data.bin.manifest"));
+        assertTrue(manifest.contains("syzygy: " + tables + " (3 WDL tables, up to 4 pieces)\n"), manifest);
+        assertTrue(err.toString().contains("ended by the tables"), err::toString);
+
+        Path none = Files.createDirectory(directory.resolve("empty"));
+        assertEquals(ExitCodes.BAD_INPUT, run("--out", directory.resolve("other.bin").toString(), "--hce",
+                "--syzygy", none.toString()));
+        assertTrue(err.toString().contains("no Syzygy WDL table opened from " + none), err::toString);
+    }
+
+    @Test
+    void withoutTablesTheManifestSaysSo() throws IOException {
+        Path data = directory.resolve("data.bin");
+        assertEquals(0, run("--out", data.toString(), "--positions", "5", "--nodes", "100", "--hce"));
+        assertTrue(Files.readString(directory.resolve("data.bin.manifest")).contains("syzygy: -\n"));
+        assertTrue(!err.toString().contains("ended by the tables"), err::toString);
     }
 }
