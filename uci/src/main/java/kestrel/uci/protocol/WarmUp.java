@@ -37,8 +37,8 @@ final class WarmUp {
      */
     static final long MILLIS = 1_900;
     /**
-     * How long with one core, where the JIT's compiler threads and the warm-up share it: a second more reaches the
-     * speed two cores reach in 1.9 s (docs/gui.md, "Warm-up").
+     * How long with one core, where the JIT's compiler threads and the warm-up share it: a second more (the first
+     * second of search then reached a quarter to two fifths of the settled speed, docs/gui.md, "Warm-up").
      */
     static final long ONE_CORE_MILLIS = 2_900;
     static final int MAX_THREADS = 2;
@@ -50,7 +50,7 @@ final class WarmUp {
             "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
             "8/8/8/8/8/5k2/4q3/7K b - - 0 1",
             "k7/8/1K6/8/8/8/8/1Q6 w - - 0 1",
-            // Stalemates within reach of both sides.
+            // Stalemates within reach.
             "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1",
             "8/8/8/8/8/2k5/2p5/3K4 w - - 0 1");
 
