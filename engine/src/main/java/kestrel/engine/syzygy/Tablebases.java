@@ -2,17 +2,15 @@ package kestrel.engine.syzygy;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import kestrel.engine.FileProblem;
 import kestrel.engine.Position;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -185,17 +183,8 @@ public final class Tablebases {
         if (e instanceof TableFormatException) {
             return e.getMessage();
         }
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileSystemException fileProblem && fileProblem.getReason() != null) {
-            return fileProblem.getReason();
-        }
-        if (e instanceof IOException && e.getMessage() != null) {
-            return e.getMessage();
+        if (e instanceof IOException io) {
+            return FileProblem.ofReading(io);
         }
         return "cannot be read (" + e + ")";
     }

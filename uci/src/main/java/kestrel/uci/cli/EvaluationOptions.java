@@ -9,7 +9,7 @@ import kestrel.engine.nnue.BuiltInNetwork;
 import kestrel.engine.nnue.NetworkEvaluation;
 import kestrel.engine.nnue.NetworkFile;
 import kestrel.engine.nnue.NetworkFormatException;
-import kestrel.uci.protocol.FileProblem;
+import kestrel.engine.FileProblem;
 import picocli.CommandLine.Option;
 
 /**

@@ -24,7 +24,7 @@ import kestrel.perft.SuiteRunner;
 import kestrel.perft.SuiteSummary;
 import kestrel.perft.UciEngineUnderTest;
 import kestrel.perft.WalkOutcome;
-import kestrel.uci.protocol.FileProblem;
+import kestrel.engine.FileProblem;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kestrel.engine.Fen;
+import kestrel.engine.FileProblem;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import kestrel.engine.Square;

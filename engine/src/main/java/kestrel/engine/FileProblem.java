@@ -1,4 +1,4 @@
-package kestrel.uci.protocol;
+package kestrel.engine;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
