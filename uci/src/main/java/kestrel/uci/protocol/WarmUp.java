@@ -38,12 +38,19 @@ final class WarmUp {
     static final long MILLIS = 1_900;
     /**
      * How long with one core, where the JIT's compiler threads and the warm-up share it: a second more (the first
-     * second of search then reached a quarter to two fifths of the settled speed, docs/gui.md, "Warm-up").
+     * second of search then reached 0.42 to 1.03 of the settled speed in eight runs, docs/gui.md, "Warm-up").
      */
     static final long ONE_CORE_MILLIS = 2_900;
     static final int MAX_THREADS = 2;
     /** Nodes a position: enough to reach the depths where pruning and extensions start, short enough to see many. */
     static final long NODES = 20_000;
+    /**
+     * Nodes of every {@value #DEEP_EVERY}-th search: deep enough for the branches only deep nodes take (null-move
+     * verification from depth 12, a singular search whose excluded move was the only one). Left out of the profile,
+     * each of them cost a recompilation of the whole search during the first moves.
+     */
+    static final long DEEP_NODES = 150_000;
+    static final int DEEP_EVERY = 4;
     /** Positions with mates near, so that the search's mate-score branches are in the profile too. */
     static final List<String> MATES = List.of(
             "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
@@ -155,9 +162,11 @@ final class WarmUp {
         try {
             // The smallest table, never cleared: full buckets, and the replacement they need, are profiled too.
             Search search = new Search(new TranspositionTable(1), SearchListener.SILENT);
+            int searches = 0;
             for (int index = first; !control.isStopped() && System.nanoTime() - deadlineNanos < 0; index += step) {
                 long millisLeft = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
-                SearchLimits limits = new SearchLimits().nodes(NODES).moveTime(Math.max(1, millisLeft)).moveOverhead(0);
+                long budget = ++searches % DEEP_EVERY == 0 ? DEEP_NODES : NODES;
+                SearchLimits limits = new SearchLimits().nodes(budget).moveTime(Math.max(1, millisLeft)).moveOverhead(0);
                 nodes += search.run(Fen.parse(positions.get(index % positions.size())), limits, control,
                         evaluation).nodes();
             }
