@@ -1,56 +1,148 @@
 #!/usr/bin/env python3
 """
-Times a UCI engine's "go perft" on the positions of `kestrel perft --bench`, inside one engine process so that
-start-up is not counted, with one untimed round first. Used to compare Kestrel's perft speed with a reference
-engine that implements "go perft" (Stockfish does); see docs/perft.md.
+Times a UCI engine's "go perft" on the positions of `kestrel perft --bench`; see docs/perft.md.
 
-usage: reference-perft-speed.py [ENGINE] [RUNS]     (defaults: /usr/games/stockfish, 5)
+    reference-perft-speed.py [ENGINE] [RUNS]                      warm: one engine process
+    reference-perft-speed.py --fresh [--kestrel CMD] [ENGINE] [RUNS]  fresh: a new process for every count
+
+Warm (the default) sends every count to one engine process, start-up excluded, with one untimed round first, like
+`kestrel perft --bench`. Fresh measures what a user meets: for every count a new ENGINE process answers `uci` and
+`isready`, then `go perft N` is timed to its `Nodes searched` line; with --kestrel, each such count is paired with a
+new `CMD perft --depth N --fen FEN` process, whose own reported time (the count, without the JVM's start) is read
+from its stderr. Both also get the whole process's wall time, start-up included. Defaults: /usr/games/stockfish,
+5 runs.
 """
+import argparse
+import re
+import shlex
 import statistics
 import subprocess
 import sys
 import time
 
-ENGINE = sys.argv[1] if len(sys.argv) > 1 else "/usr/games/stockfish"
-RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 5
 TARGETS = [
-    ("startpos", "position startpos", 6),
-    ("kiwipete", "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5),
+    ("startpos", None, 6),
+    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5),
 ]
 
-engine = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+def position_command(fen):
+    return "position startpos" if fen is None else "position fen " + fen
 
 
-def send(line):
-    engine.stdin.write(line + "\n")
-    engine.stdin.flush()
+class UciEngine:
+    def __init__(self, command):
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
 
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
 
-def wait_for(prefix):
-    while True:
-        line = engine.stdout.readline()
-        if not line:
-            sys.exit("the engine stopped before printing " + prefix)
-        if line.startswith(prefix):
-            return line
+    def wait_for(self, prefix):
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                sys.exit("the engine stopped before printing " + prefix)
+            if line.startswith(prefix):
+                return line
 
-
-send("uci")
-wait_for("uciok")
-speeds = {name: [] for name, _, _ in TARGETS}
-for run in range(RUNS + 1):
-    for name, position, depth in TARGETS:
-        send(position)
-        send("isready")
-        wait_for("readyok")
+    def timed_perft(self, fen, depth):
+        """Nodes and seconds of one `go perft`, timed from the command to the total."""
+        self.send(position_command(fen))
+        self.send("isready")
+        self.wait_for("readyok")
         start = time.perf_counter()
-        send(f"go perft {depth}")
-        nodes = int(wait_for("Nodes searched").split(":")[1])
-        seconds = time.perf_counter() - start
-        if run > 0:  # the first round warms caches, like the JIT warm-up on the Java side
-            speeds[name].append(nodes / seconds / 1e6)
-            print(f"{name:9s} depth {depth}  {nodes:13,d} nodes  {seconds:7.3f} s  {nodes / seconds / 1e6:6.1f} Mnps")
-send("quit")
-print()
-for name, values in speeds.items():
-    print(f"{name:9s} best {max(values):6.1f} Mnps, median {statistics.median(values):6.1f} Mnps of {len(values)} runs")
+        self.send(f"go perft {depth}")
+        nodes = int(self.wait_for("Nodes searched").split(":")[1])
+        return nodes, time.perf_counter() - start
+
+    def quit(self):
+        self.send("quit")
+        self.process.wait()
+
+
+def warm(engine_command, runs):
+    engine = UciEngine(engine_command)
+    engine.send("uci")
+    engine.wait_for("uciok")
+    speeds = {name: [] for name, _, _ in TARGETS}
+    for run in range(runs + 1):
+        for name, fen, depth in TARGETS:
+            nodes, seconds = engine.timed_perft(fen, depth)
+            if run > 0:  # the first round warms caches, like the JIT warm-up on the Java side
+                speeds[name].append(nodes / seconds / 1e6)
+                print(f"{name:9s} depth {depth}  {nodes:13,d} nodes  {seconds:7.3f} s  {nodes / seconds / 1e6:6.1f} Mnps")
+    engine.quit()
+    print()
+    for name, values in speeds.items():
+        print(f"{name:9s} best {max(values):6.1f} Mnps, median {statistics.median(values):6.1f} Mnps of {len(values)} runs")
+
+
+def fresh_uci(engine_command, fen, depth):
+    """A new process's first count: (nodes, seconds of the count, seconds of the whole process)."""
+    start = time.perf_counter()
+    engine = UciEngine(engine_command)
+    engine.send("uci")
+    engine.wait_for("uciok")
+    nodes, seconds = engine.timed_perft(fen, depth)
+    engine.quit()
+    return nodes, seconds, time.perf_counter() - start
+
+
+def fresh_kestrel(kestrel_command, fen, depth):
+    """A new `kestrel perft` process: (nodes, its reported seconds, seconds of the whole process)."""
+    command = kestrel_command + ["perft", "--depth", str(depth)] + ([] if fen is None else ["--fen", fen])
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    nodes = re.search(r"Nodes searched: (\d+)", done.stdout)
+    seconds = re.search(r"Time: ([\d.]+) s", done.stderr)
+    if done.returncode != 0 or not nodes or not seconds:
+        sys.exit(f"{shlex.join(command)} failed (exit {done.returncode}):\n{done.stdout}{done.stderr}")
+    return int(nodes.group(1)), float(seconds.group(1)), wall
+
+
+def fresh(engine_command, kestrel_command, runs):
+    names = ["reference"] + (["kestrel"] if kestrel_command else [])
+    speeds = {(name, target): [] for name in names for target, _, _ in TARGETS}
+    walls = {(name, target): [] for name in names for target, _, _ in TARGETS}
+    for _ in range(runs):
+        for target, fen, depth in TARGETS:
+            results = [("reference", fresh_uci(engine_command, fen, depth))]
+            if kestrel_command:
+                results.append(("kestrel", fresh_kestrel(kestrel_command, fen, depth)))
+            for name, (nodes, seconds, wall) in results:
+                speeds[(name, target)].append(nodes / seconds / 1e6)
+                walls[(name, target)].append(wall)
+                print(f"{name:9s} {target:9s} depth {depth}  {nodes:13,d} nodes  count {seconds:6.3f} s "
+                      f"{nodes / seconds / 1e6:6.1f} Mnps  whole process {wall:6.3f} s")
+    print()
+    for target, _, _ in TARGETS:
+        for name in names:
+            values = speeds[(name, target)]
+            print(f"{name:9s} {target:9s} best {max(values):6.1f} Mnps, median {statistics.median(values):6.1f} Mnps, "
+                  f"whole process median {statistics.median(walls[(name, target)]):6.3f} s ({len(values)} fresh runs)")
+        if kestrel_command:
+            ratio = statistics.median(speeds[("kestrel", target)]) / statistics.median(speeds[("reference", target)])
+            print(f"{'':9s} {target:9s} kestrel / reference, medians: {ratio:.2f}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("engine", nargs="?", default="/usr/games/stockfish", help="the reference UCI engine")
+    parser.add_argument("runs", nargs="?", type=int, default=5)
+    parser.add_argument("--fresh", action="store_true", help="a new process for every count")
+    parser.add_argument("--kestrel", help="with --fresh: also time this Kestrel command's `perft`, e.g. ./kestrel")
+    args = parser.parse_args()
+    if args.kestrel and not args.fresh:
+        parser.error("--kestrel needs --fresh (warm Kestrel figures come from `kestrel perft --bench`)")
+    engine_command = shlex.split(args.engine)
+    if args.fresh:
+        fresh(engine_command, shlex.split(args.kestrel) if args.kestrel else None, args.runs)
+    else:
+        warm(engine_command, args.runs)
+
+
+if __name__ == "__main__":
+    main()

@@ -39,6 +39,77 @@ public final class MoveGenerator {
     }
 
     /**
+     * The number of legal moves, counted without writing them: the same masks as {@link #generate}, but each piece's
+     * targets are counted with one population count. Perft's last ply needs nothing else, and this is its hot path.
+     */
+    public static int countLegalMoves(Position position) {
+        int us = position.sideToMove();
+        int them = us ^ 1;
+        long ours = position.piecesOfColor(us);
+        long theirs = position.piecesOfColor(them);
+        long occupied = ours | theirs;
+        int king = position.kingSquare(us);
+        long checkers = position.attackersTo(king, occupied) & theirs;
+
+        int count = 0;
+        long kingTargets = Attacks.king(king) & ~ours;
+        long withoutKing = occupied ^ (1L << king);
+        while (kingTargets != 0) {
+            if (!position.isAttacked(Long.numberOfTrailingZeros(kingTargets), them, withoutKing)) {
+                count++;
+            }
+            kingTargets &= kingTargets - 1;
+        }
+        if ((checkers & (checkers - 1)) != 0) {
+            return count;
+        }
+
+        long checkMask = checkers == 0 ? ~0L
+                : Bitboards.between(king, Long.numberOfTrailingZeros(checkers)) | checkers;
+        long pinned = position.pinned(us);
+        long targets = ~ours & checkMask;
+
+        count += countPawnMoves(position, us, king, occupied, theirs, checkMask, pinned);
+
+        long knights = position.pieces(us, Piece.KNIGHT) & ~pinned;
+        while (knights != 0) {
+            count += Long.bitCount(Attacks.knight(Long.numberOfTrailingZeros(knights)) & targets);
+            knights &= knights - 1;
+        }
+        long diagonal = position.pieces(us, Piece.BISHOP) | position.pieces(us, Piece.QUEEN);
+        while (diagonal != 0) {
+            int from = Long.numberOfTrailingZeros(diagonal);
+            long attacks = Attacks.bishop(from, occupied) & targets;
+            if ((pinned & (1L << from)) != 0) {
+                attacks &= Bitboards.line(king, from);
+            }
+            count += Long.bitCount(attacks);
+            diagonal &= diagonal - 1;
+        }
+        long straight = position.pieces(us, Piece.ROOK) | position.pieces(us, Piece.QUEEN);
+        while (straight != 0) {
+            int from = Long.numberOfTrailingZeros(straight);
+            long attacks = Attacks.rook(from, occupied) & targets;
+            if ((pinned & (1L << from)) != 0) {
+                attacks &= Bitboards.line(king, from);
+            }
+            count += Long.bitCount(attacks);
+            straight &= straight - 1;
+        }
+
+        if (checkers == 0 && (position.castlingRights() & CastlingRights.of(us)) != 0) {
+            int rights = position.castlingRights() & CastlingRights.of(us);
+            while (rights != 0) {
+                if (mayCastle(position, Integer.numberOfTrailingZeros(rights), us, king, occupied)) {
+                    count++;
+                }
+                rights &= rights - 1;
+            }
+        }
+        return count;
+    }
+
+    /**
      * True when {@code move} is legal in the position. Used to check moves from outside the generator, such as a
      * transposition-table move that may come from another position with a colliding key. {@code scratch} must hold
      * {@link #MAX_MOVES} moves.
@@ -176,26 +247,95 @@ public final class MoveGenerator {
         index = addPromotions(moves, index, capturesA & lastRank, towardsA, king, pinned, ALL);
         index = addPromotions(moves, index, capturesH & lastRank, towardsH, king, pinned, ALL);
 
-        int target = position.enPassantSquare();
-        if (target != Square.NONE) {
-            int victim = target ^ 8;
-            if ((checkMask & ((1L << target) | (1L << victim))) != 0) {
-                long takers = Attacks.pawn(us ^ 1, target) & pawns;
-                long sliders = theirs & ~position.piecesOfType(Piece.PAWN);
-                long straightSliders = sliders & (position.piecesOfType(Piece.ROOK) | position.piecesOfType(Piece.QUEEN));
-                long diagonalSliders = sliders & (position.piecesOfType(Piece.BISHOP) | position.piecesOfType(Piece.QUEEN));
-                while (takers != 0) {
-                    int from = Long.numberOfTrailingZeros(takers);
-                    long after = (occupied ^ (1L << from) ^ (1L << victim)) | (1L << target);
-                    if ((Attacks.rook(king, after) & straightSliders) == 0
-                            && (Attacks.bishop(king, after) & diagonalSliders) == 0) {
-                        moves[index++] = Move.of(from, target, Move.EN_PASSANT);
-                    }
-                    takers &= takers - 1;
-                }
-            }
+        long takers = enPassantTakers(position, us, king, occupied, theirs, checkMask, pawns);
+        while (takers != 0) {
+            moves[index++] = Move.of(Long.numberOfTrailingZeros(takers), position.enPassantSquare(), Move.EN_PASSANT);
+            takers &= takers - 1;
         }
         return index;
+    }
+
+    /** {@link #pawnMoves} for {@link #ALL}, counted: a target set at a time, pinned pawns looked at one by one. */
+    private static int countPawnMoves(Position position, int us, int king, long occupied, long theirs, long checkMask,
+                                      long pinned) {
+        long pawns = position.pieces(us, Piece.PAWN);
+        if (pawns == 0) {
+            return 0;
+        }
+        boolean white = us == Piece.WHITE;
+        long lastRank = white ? Bitboards.RANK_8 : Bitboards.RANK_1;
+        long empty = ~occupied;
+        int up = white ? 8 : -8;
+
+        long single = (white ? pawns << 8 : pawns >>> 8) & empty;
+        long twice = (white ? (single & Bitboards.RANK_3) << 8 : (single & Bitboards.RANK_6) >>> 8) & empty;
+        single &= checkMask;
+        twice &= checkMask;
+        int count = countPawnTargets(single & ~lastRank, up, king, pinned)
+                + countPawnTargets(twice, 2 * up, king, pinned)
+                + 4 * countPawnTargets(single & lastRank, up, king, pinned);
+
+        long victims = theirs & checkMask;
+        int towardsA = white ? 7 : -9;
+        int towardsH = white ? 9 : -7;
+        long capturesA = (white ? (pawns & ~Bitboards.FILE_A) << 7 : (pawns & ~Bitboards.FILE_A) >>> 9) & victims;
+        long capturesH = (white ? (pawns & ~Bitboards.FILE_H) << 9 : (pawns & ~Bitboards.FILE_H) >>> 7) & victims;
+        count += countPawnTargets(capturesA & ~lastRank, towardsA, king, pinned)
+                + countPawnTargets(capturesH & ~lastRank, towardsH, king, pinned)
+                + 4 * countPawnTargets(capturesA & lastRank, towardsA, king, pinned)
+                + 4 * countPawnTargets(capturesH & lastRank, towardsH, king, pinned);
+
+        long takers = enPassantTakers(position, us, king, occupied, theirs, checkMask, pawns);
+        return count + Long.bitCount(takers);
+    }
+
+    /**
+     * The number of {@code targets} (pawn moves by {@code offset}) whose pawn may go there: every one, less those of
+     * pinned pawns that would leave their pin line. A target came from exactly one square, so shifting the pinned
+     * pieces by the offset finds the targets to look at one by one (none in most positions).
+     */
+    private static int countPawnTargets(long targets, int offset, int king, long pinned) {
+        int count = Long.bitCount(targets);
+        long ofPinned = (offset > 0 ? pinned << offset : pinned >>> -offset) & targets;
+        while (ofPinned != 0) {
+            int to = Long.numberOfTrailingZeros(ofPinned);
+            if ((Bitboards.line(king, to - offset) & (1L << to)) == 0) {
+                count--;
+            }
+            ofPinned &= ofPinned - 1;
+        }
+        return count;
+    }
+
+    /**
+     * The pawns that may take en passant: the capture must answer a check if there is one, and the two squares it
+     * vacates on one rank must not expose the king to a slider.
+     */
+    private static long enPassantTakers(Position position, int us, int king, long occupied, long theirs,
+                                        long checkMask, long pawns) {
+        int target = position.enPassantSquare();
+        if (target == Square.NONE) {
+            return 0;
+        }
+        int victim = target ^ 8;
+        if ((checkMask & ((1L << target) | (1L << victim))) == 0) {
+            return 0;
+        }
+        long takers = Attacks.pawn(us ^ 1, target) & pawns;
+        long sliders = theirs & ~position.piecesOfType(Piece.PAWN);
+        long straightSliders = sliders & (position.piecesOfType(Piece.ROOK) | position.piecesOfType(Piece.QUEEN));
+        long diagonalSliders = sliders & (position.piecesOfType(Piece.BISHOP) | position.piecesOfType(Piece.QUEEN));
+        long legal = 0;
+        while (takers != 0) {
+            int from = Long.numberOfTrailingZeros(takers);
+            long after = (occupied ^ (1L << from) ^ (1L << victim)) | (1L << target);
+            if ((Attacks.rook(king, after) & straightSliders) == 0
+                    && (Attacks.bishop(king, after) & diagonalSliders) == 0) {
+                legal |= 1L << from;
+            }
+            takers &= takers - 1;
+        }
+        return legal;
     }
 
     /** Adds one pawn move per target square, skipping pinned pawns that would leave their pin line. */
@@ -241,21 +381,26 @@ public final class MoveGenerator {
         while (rights != 0) {
             int right = Integer.numberOfTrailingZeros(rights);
             rights &= rights - 1;
-            if ((position.castlingEmptySquares(right) & occupied) != 0) {
-                continue;
-            }
-            int move = position.castlingMove(right);
-            long others = occupied ^ (1L << king) ^ (1L << Move.to(move));
-            long path = position.castlingKingPath(right);
-            boolean safe = true;
-            while (path != 0 && safe) {
-                safe = !position.isAttacked(Long.numberOfTrailingZeros(path), us ^ 1, others);
-                path &= path - 1;
-            }
-            if (safe) {
-                moves[index++] = move;
+            if (mayCastle(position, right, us, king, occupied)) {
+                moves[index++] = position.castlingMove(right);
             }
         }
         return index;
+    }
+
+    /** True when the castling {@code right}, which the side to move holds, may be used now (see above). */
+    private static boolean mayCastle(Position position, int right, int us, int king, long occupied) {
+        if ((position.castlingEmptySquares(right) & occupied) != 0) {
+            return false;
+        }
+        long others = occupied ^ (1L << king) ^ (1L << Move.to(position.castlingMove(right)));
+        long path = position.castlingKingPath(right);
+        while (path != 0) {
+            if (position.isAttacked(Long.numberOfTrailingZeros(path), us ^ 1, others)) {
+                return false;
+            }
+            path &= path - 1;
+        }
+        return true;
     }
 }

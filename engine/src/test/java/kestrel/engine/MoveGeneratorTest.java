@@ -41,6 +41,37 @@ class MoveGeneratorTest {
     }
 
     @Test
+    void theCountOfLegalMovesIsTheNumberOfThoseOfASlowBruteForceGenerator() {
+        forManyPositions(position -> assertEquals(SlowMoveGenerator.legalMoves(position).size(),
+                MoveGenerator.countLegalMoves(position), () -> Fen.toFen(position, true)));
+    }
+
+    @Test
+    void countingCoversPinnedPawnsPromotionsEnPassantAndCastling() {
+        // Each position has one move of the named kind that a wrong mask would count or miss.
+        String[] positions = {
+            "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1",               // in check along the file
+            "8/8/8/2k5/3Pp3/8/8/K6Q b - d3 0 1",             // en passant that takes the checking pawn
+            "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",              // en passant exposing the king along the rank
+            "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",              // both castlings
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1",               // promotion: four moves
+            "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",              // promotion by push and by capture
+            "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1",             // pinned pawn: it may not move
+            "4k3/8/8/8/8/2b5/3P4/4K3 w - - 0 1",             // pinned pawn that may take its pinner
+            "4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1",             // pinned pawn that may push along its pin
+            "7k/8/8/8/1q6/8/3P4/4K3 w - - 0 1",              // pinned pawn, push off the line
+            "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",             // en passant that uncovers the queen's rank
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        };
+        for (String fen : positions) {
+            Position position = Fen.parse(fen);
+            assertEquals(SlowMoveGenerator.legalMoves(position).size(), MoveGenerator.countLegalMoves(position), fen);
+        }
+    }
+
+    @Test
     void noisyAndQuietMovesAreDisjointAndTogetherAreAllMoves() {
         forManyPositions(position -> {
             Set<Integer> noisy = moveSet(position, MoveGenerator.NOISY);

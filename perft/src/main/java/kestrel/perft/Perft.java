@@ -12,7 +12,8 @@ import kestrel.engine.Square;
 
 /**
  * Counts the leaves of the legal move tree to a fixed depth. The last ply is bulk-counted: the number of legal
- * moves is the number of leaves below, so no move is made there. Move lists are preallocated per ply.
+ * moves is the number of leaves below, so no move is made there, and they are counted without being written
+ * ({@link MoveGenerator#countLegalMoves}). Move lists are preallocated per ply.
  *
  * <p>With a {@link PerftCache} the counts of subtrees two plies deep or more are remembered by Zobrist key (adjusted
  * for where the castling rooks stand, see {@link #castlingRookKey}), so transpositions are counted once. A Perft is
@@ -117,12 +118,12 @@ public final class Perft {
     }
 
     private long countBelow(Position position, int depth, int ply) {
+        if (depth == 1) {
+            return MoveGenerator.countLegalMoves(position);
+        }
         checkStop(depth);
         int[] list = moves[ply];
         int end = MoveGenerator.legalMoves(position, list, 0);
-        if (depth == 1) {
-            return end;
-        }
         long nodes = 0;
         for (int i = 0; i < end; i++) {
             position.makeMove(list[i]);
