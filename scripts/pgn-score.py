@@ -15,7 +15,10 @@ import sys
 
 def games(path):
     """(white, black, result) of each finished game, in file order."""
-    text = open(path, encoding="utf-8", errors="replace").read()
+    try:
+        text = open(path, encoding="utf-8", errors="replace").read()
+    except OSError as e:
+        sys.exit(f"cannot read {path}: {e.strerror}")
     for block in re.split(r"\n(?=\[Event )", text):
         white = re.search(r'^\[White "([^"]*)"\]', block, re.M)
         black = re.search(r'^\[Black "([^"]*)"\]', block, re.M)

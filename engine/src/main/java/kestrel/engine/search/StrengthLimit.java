@@ -14,27 +14,24 @@ import java.util.SplittableRandom;
  * not, and a mate that the search has found for the engine is played (a player who sees a mate plays it).
  *
  * <p>The rating scale is Stockfish's {@code UCI_Elo} scale, calibrated by games; docs/uci.md gives the table. The
- * top of the range is full strength, which is about that rating at fast time controls.
+ * top of the range is full strength, which stands about there at 10 s + 0.1 s.
  */
 public final class StrengthLimit {
-    /** The lowest and highest rating offered. */
+    /** The lowest and highest rating offered; the highest is full strength (see {@link #ANCHOR_ELO}). */
     public static final int MIN_ELO = 1320;
-    public static final int MAX_ELO = 2100;
+    public static final int MAX_ELO = 2400;
     /** Lines kept to choose from while there is a spread to draw with. */
     private static final int CANDIDATES = 4;
 
-    /** Nodes at the lowest rating; the budget doubles every {@link #ELO_PER_DOUBLING} points above it. */
-    private static final double BASE_NODES = 300;
-    private static final double ELO_PER_DOUBLING = 100;
     /**
-     * The random bonus: {@link #BASE_SPREAD} at the lowest rating, falling in a straight line to
-     * {@link #MIDDLE_SPREAD} at {@link #MIDDLE_ELO} and from there to 0 at {@link #NO_SPREAD_ELO}. Games showed the
-     * bonus costing more the stronger the player, hence the steeper second part.
+     * The scale, set by games against Stockfish 15.1 at the same {@code UCI_Elo} (docs/uci.md): at each anchor rating
+     * a node budget and a largest random bonus in centipawns. Between two anchors the budget grows geometrically
+     * (the same number of rating points for each doubling) and the bonus falls in a straight line. The last anchor
+     * is full strength: no budget, no bonus; that is where full-strength Kestrel stands on this scale at 10 s + 0.1 s.
      */
-    private static final double BASE_SPREAD = 220;
-    private static final double MIDDLE_SPREAD = 100;
-    private static final int MIDDLE_ELO = 1800;
-    private static final int NO_SPREAD_ELO = 2050;
+    private static final int[] ANCHOR_ELO = {MIN_ELO, 1500, 1800, 2000, MAX_ELO};
+    private static final double[] ANCHOR_NODES = {230, 680, 4_500, 22_000, Double.POSITIVE_INFINITY};
+    private static final double[] ANCHOR_SPREAD = {230, 185, 100, 20, 0};
 
     private final int elo;
     private final long nodes;
@@ -42,12 +39,23 @@ public final class StrengthLimit {
 
     private StrengthLimit(int elo) {
         this.elo = elo;
-        // The top of the range is full strength: no budget at all.
-        this.nodes = elo >= MAX_ELO ? Long.MAX_VALUE
-                : Math.round(BASE_NODES * Math.pow(2, (elo - MIN_ELO) / ELO_PER_DOUBLING));
-        this.spread = (int) Math.round(elo <= MIDDLE_ELO
-                ? MIDDLE_SPREAD + (BASE_SPREAD - MIDDLE_SPREAD) * (MIDDLE_ELO - elo) / (MIDDLE_ELO - MIN_ELO)
-                : MIDDLE_SPREAD * Math.max(0, NO_SPREAD_ELO - elo) / (NO_SPREAD_ELO - MIDDLE_ELO));
+        int upper = 1;
+        while (ANCHOR_ELO[upper] < elo) {
+            upper++;
+        }
+        int lower = upper - 1;
+        double t = (double) (elo - ANCHOR_ELO[lower]) / (ANCHOR_ELO[upper] - ANCHOR_ELO[lower]);
+        if (elo >= MAX_ELO) {
+            this.nodes = Long.MAX_VALUE;
+        } else if (Double.isInfinite(ANCHOR_NODES[upper])) {
+            // Towards full strength the budget keeps the growth of the segment below it, then gives way to none.
+            double perPoint = Math.log(ANCHOR_NODES[lower] / ANCHOR_NODES[lower - 1])
+                    / (ANCHOR_ELO[lower] - ANCHOR_ELO[lower - 1]);
+            this.nodes = Math.round(ANCHOR_NODES[lower] * Math.exp(perPoint * (elo - ANCHOR_ELO[lower])));
+        } else {
+            this.nodes = Math.round(ANCHOR_NODES[lower] * Math.pow(ANCHOR_NODES[upper] / ANCHOR_NODES[lower], t));
+        }
+        this.spread = (int) Math.round(ANCHOR_SPREAD[lower] + (ANCHOR_SPREAD[upper] - ANCHOR_SPREAD[lower]) * t);
     }
 
     /** The limit for {@code elo}, clamped to {@link #MIN_ELO}..{@link #MAX_ELO}. */

@@ -30,6 +30,38 @@ class StrengthLimitTest {
     }
 
     @Test
+    void theCalibratedScaleMapsRatingsToTheseSettings() {
+        // The anchors of docs/uci.md's calibration table: a change of the scale must change the table too.
+        assertSettings(StrengthLimit.MIN_ELO, 230, 230);
+        assertSettings(1500, 680, 185);
+        assertSettings(1800, 4_500, 100);
+        assertSettings(2000, 22_000, 20);
+        assertSettings(StrengthLimit.MAX_ELO, Long.MAX_VALUE, 0);
+        // Between anchors the budget grows geometrically and the bonus falls in a straight line.
+        assertSettings(1900, Math.round(Math.sqrt(4_500.0 * 22_000)), 60);
+        // Above the last limited anchor the budget keeps the growth of the segment below it.
+        assertSettings(2200, Math.round(22_000 * Math.pow(22_000 / 4_500.0, 200 / 200.0)), 10);
+        assertEquals(4, StrengthLimit.forElo(1999).candidates());
+        assertEquals(1, StrengthLimit.forElo(StrengthLimit.MAX_ELO).candidates());
+    }
+
+    @Test
+    void theBudgetGrowsAndTheBonusShrinksWithEveryRatingPoint() {
+        StrengthLimit previous = StrengthLimit.forElo(StrengthLimit.MIN_ELO);
+        for (int elo = StrengthLimit.MIN_ELO + 1; elo <= StrengthLimit.MAX_ELO; elo++) {
+            StrengthLimit limit = StrengthLimit.forElo(elo);
+            assertTrue(limit.nodes() >= previous.nodes() && limit.spread() <= previous.spread(), limit.toString());
+            previous = limit;
+        }
+    }
+
+    private static void assertSettings(int elo, long nodes, int spread) {
+        StrengthLimit limit = StrengthLimit.forElo(elo);
+        assertEquals(nodes, limit.nodes(), "nodes at " + elo);
+        assertEquals(spread, limit.spread(), "spread at " + elo);
+    }
+
+    @Test
     void ratingsOutsideTheRangeAreClamped() {
         assertEquals(StrengthLimit.MIN_ELO, StrengthLimit.forElo(100).elo());
         assertEquals(StrengthLimit.MAX_ELO, StrengthLimit.forElo(4000).elo());
