@@ -51,15 +51,7 @@ public final class MoveGenerator {
         int king = position.kingSquare(us);
         long checkers = position.attackersTo(king, occupied) & theirs;
 
-        int count = 0;
-        long kingTargets = Attacks.king(king) & ~ours;
-        long withoutKing = occupied ^ (1L << king);
-        while (kingTargets != 0) {
-            if (!position.isAttacked(Long.numberOfTrailingZeros(kingTargets), them, withoutKing)) {
-                count++;
-            }
-            kingTargets &= kingTargets - 1;
-        }
+        int count = Long.bitCount(safeKingTargets(position, king, Attacks.king(king) & ~ours, them, occupied));
         if ((checkers & (checkers - 1)) != 0) {
             return count;
         }
@@ -79,32 +71,17 @@ public final class MoveGenerator {
         long diagonal = position.pieces(us, Piece.BISHOP) | position.pieces(us, Piece.QUEEN);
         while (diagonal != 0) {
             int from = Long.numberOfTrailingZeros(diagonal);
-            long attacks = Attacks.bishop(from, occupied) & targets;
-            if ((pinned & (1L << from)) != 0) {
-                attacks &= Bitboards.line(king, from);
-            }
-            count += Long.bitCount(attacks);
+            count += Long.bitCount(alongPin(Attacks.bishop(from, occupied) & targets, from, king, pinned));
             diagonal &= diagonal - 1;
         }
         long straight = position.pieces(us, Piece.ROOK) | position.pieces(us, Piece.QUEEN);
         while (straight != 0) {
             int from = Long.numberOfTrailingZeros(straight);
-            long attacks = Attacks.rook(from, occupied) & targets;
-            if ((pinned & (1L << from)) != 0) {
-                attacks &= Bitboards.line(king, from);
-            }
-            count += Long.bitCount(attacks);
+            count += Long.bitCount(alongPin(Attacks.rook(from, occupied) & targets, from, king, pinned));
             straight &= straight - 1;
         }
-
-        if (checkers == 0 && (position.castlingRights() & CastlingRights.of(us)) != 0) {
-            int rights = position.castlingRights() & CastlingRights.of(us);
-            while (rights != 0) {
-                if (mayCastle(position, Integer.numberOfTrailingZeros(rights), us, king, occupied)) {
-                    count++;
-                }
-                rights &= rights - 1;
-            }
+        if (checkers == 0) {
+            count += Integer.bitCount(usableCastlings(position, us, king, occupied));
         }
         return count;
     }
@@ -146,16 +123,8 @@ public final class MoveGenerator {
 
         long kindMask = kind == NOISY ? theirs : kind == QUIET ? ~theirs : ~0L;
 
-        // King moves: the target may not be attacked once the king has left its square.
-        long kingTargets = Attacks.king(king) & ~ours & kindMask;
-        long withoutKing = occupied ^ (1L << king);
-        while (kingTargets != 0) {
-            int to = Long.numberOfTrailingZeros(kingTargets);
-            if (!position.isAttacked(to, them, withoutKing)) {
-                moves[index++] = Move.of(king, to);
-            }
-            kingTargets &= kingTargets - 1;
-        }
+        index = addTargets(moves, index, king, safeKingTargets(position, king, Attacks.king(king) & ~ours & kindMask,
+                them, occupied));
         if ((checkers & (checkers - 1)) != 0) {
             return index; // double check: only the king may move
         }
@@ -176,28 +145,45 @@ public final class MoveGenerator {
         long diagonal = position.pieces(us, Piece.BISHOP) | position.pieces(us, Piece.QUEEN);
         while (diagonal != 0) {
             int from = Long.numberOfTrailingZeros(diagonal);
-            long attacks = Attacks.bishop(from, occupied) & targets;
-            if ((pinned & (1L << from)) != 0) {
-                attacks &= Bitboards.line(king, from);
-            }
+            long attacks = alongPin(Attacks.bishop(from, occupied) & targets, from, king, pinned);
             index = addTargets(moves, index, from, attacks);
             diagonal &= diagonal - 1;
         }
         long straight = position.pieces(us, Piece.ROOK) | position.pieces(us, Piece.QUEEN);
         while (straight != 0) {
             int from = Long.numberOfTrailingZeros(straight);
-            long attacks = Attacks.rook(from, occupied) & targets;
-            if ((pinned & (1L << from)) != 0) {
-                attacks &= Bitboards.line(king, from);
-            }
+            long attacks = alongPin(Attacks.rook(from, occupied) & targets, from, king, pinned);
             index = addTargets(moves, index, from, attacks);
             straight &= straight - 1;
         }
 
-        if (kind != NOISY && checkers == 0 && (position.castlingRights() & CastlingRights.of(us)) != 0) {
-            index = castlingMoves(position, moves, index, us, king, occupied);
+        if (kind != NOISY && checkers == 0) {
+            int rights = usableCastlings(position, us, king, occupied);
+            while (rights != 0) {
+                moves[index++] = position.castlingMove(Integer.numberOfTrailingZeros(rights));
+                rights &= rights - 1;
+            }
         }
         return index;
+    }
+
+    /** The squares among {@code candidates} the king may go to: not attacked once it has left its own square. */
+    private static long safeKingTargets(Position position, int king, long candidates, int them, long occupied) {
+        long withoutKing = occupied ^ (1L << king);
+        long safe = 0;
+        while (candidates != 0) {
+            int to = Long.numberOfTrailingZeros(candidates);
+            if (!position.isAttacked(to, them, withoutKing)) {
+                safe |= 1L << to;
+            }
+            candidates &= candidates - 1;
+        }
+        return safe;
+    }
+
+    /** {@code attacks} of the piece on {@code from}, kept to its pin line when it is pinned. */
+    private static long alongPin(long attacks, int from, int king, long pinned) {
+        return (pinned & (1L << from)) == 0 ? attacks : attacks & Bitboards.line(king, from);
     }
 
     private static int addTargets(int[] moves, int index, int from, long targets) {
@@ -219,11 +205,9 @@ public final class MoveGenerator {
         long empty = ~occupied;
         int up = white ? 8 : -8;
 
-        // Pushes.
-        long single = (white ? pawns << 8 : pawns >>> 8) & empty;
-        long twice = (white ? (single & Bitboards.RANK_3) << 8 : (single & Bitboards.RANK_6) >>> 8) & empty;
+        long single = singlePushes(pawns, empty, white);
+        long twice = doublePushes(single, empty, white) & checkMask;
         single &= checkMask;
-        twice &= checkMask;
         long promotions = single & lastRank;
         if (kind != NOISY) {
             index = addPawnMoves(moves, index, single & ~lastRank, up, king, pinned);
@@ -240,8 +224,8 @@ public final class MoveGenerator {
         long victims = theirs & checkMask;
         int towardsA = white ? 7 : -9;
         int towardsH = white ? 9 : -7;
-        long capturesA = (white ? (pawns & ~Bitboards.FILE_A) << 7 : (pawns & ~Bitboards.FILE_A) >>> 9) & victims;
-        long capturesH = (white ? (pawns & ~Bitboards.FILE_H) << 9 : (pawns & ~Bitboards.FILE_H) >>> 7) & victims;
+        long capturesA = capturesTowardsA(pawns, white) & victims;
+        long capturesH = capturesTowardsH(pawns, white) & victims;
         index = addPawnMoves(moves, index, capturesA & ~lastRank, towardsA, king, pinned);
         index = addPawnMoves(moves, index, capturesH & ~lastRank, towardsH, king, pinned);
         index = addPromotions(moves, index, capturesA & lastRank, towardsA, king, pinned, ALL);
@@ -267,10 +251,9 @@ public final class MoveGenerator {
         long empty = ~occupied;
         int up = white ? 8 : -8;
 
-        long single = (white ? pawns << 8 : pawns >>> 8) & empty;
-        long twice = (white ? (single & Bitboards.RANK_3) << 8 : (single & Bitboards.RANK_6) >>> 8) & empty;
+        long single = singlePushes(pawns, empty, white);
+        long twice = doublePushes(single, empty, white) & checkMask;
         single &= checkMask;
-        twice &= checkMask;
         int count = countPawnTargets(single & ~lastRank, up, king, pinned)
                 + countPawnTargets(twice, 2 * up, king, pinned)
                 + 4 * countPawnTargets(single & lastRank, up, king, pinned);
@@ -278,8 +261,8 @@ public final class MoveGenerator {
         long victims = theirs & checkMask;
         int towardsA = white ? 7 : -9;
         int towardsH = white ? 9 : -7;
-        long capturesA = (white ? (pawns & ~Bitboards.FILE_A) << 7 : (pawns & ~Bitboards.FILE_A) >>> 9) & victims;
-        long capturesH = (white ? (pawns & ~Bitboards.FILE_H) << 9 : (pawns & ~Bitboards.FILE_H) >>> 7) & victims;
+        long capturesA = capturesTowardsA(pawns, white) & victims;
+        long capturesH = capturesTowardsH(pawns, white) & victims;
         count += countPawnTargets(capturesA & ~lastRank, towardsA, king, pinned)
                 + countPawnTargets(capturesH & ~lastRank, towardsH, king, pinned)
                 + 4 * countPawnTargets(capturesA & lastRank, towardsA, king, pinned)
@@ -287,6 +270,26 @@ public final class MoveGenerator {
 
         long takers = enPassantTakers(position, us, king, occupied, theirs, checkMask, pawns);
         return count + Long.bitCount(takers);
+    }
+
+    /** The empty squares one step ahead of {@code pawns}. */
+    private static long singlePushes(long pawns, long empty, boolean white) {
+        return (white ? pawns << 8 : pawns >>> 8) & empty;
+    }
+
+    /** The empty squares two steps ahead of pawns on their start rank, given their {@link #singlePushes}. */
+    private static long doublePushes(long single, long empty, boolean white) {
+        return (white ? (single & Bitboards.RANK_3) << 8 : (single & Bitboards.RANK_6) >>> 8) & empty;
+    }
+
+    /** The squares {@code pawns} attack diagonally towards the a-file. */
+    private static long capturesTowardsA(long pawns, boolean white) {
+        return white ? (pawns & ~Bitboards.FILE_A) << 7 : (pawns & ~Bitboards.FILE_A) >>> 9;
+    }
+
+    /** The squares {@code pawns} attack diagonally towards the h-file. */
+    private static long capturesTowardsH(long pawns, boolean white) {
+        return white ? (pawns & ~Bitboards.FILE_H) << 9 : (pawns & ~Bitboards.FILE_H) >>> 7;
     }
 
     /**
@@ -372,34 +375,31 @@ public final class MoveGenerator {
     }
 
     /**
-     * Castling, standard and Chess960 alike: every square the king and the rook cross or land on must be empty but
-     * for the two of them, and no square the king stands on, crosses or lands on may be attacked. Attacks are taken
-     * with both castling pieces off the board, which also catches a rook that was screening its king along the rank.
+     * The castling rights of {@code us} that may be used now, as a set of right bits; standard and Chess960 alike.
+     * Every square the king and the rook cross or land on must be empty but for the two of them, and no square the
+     * king stands on, crosses or lands on may be attacked. Attacks are taken with both castling pieces off the board,
+     * which also catches a rook that was screening its king along the rank. The caller has checked for check.
      */
-    private static int castlingMoves(Position position, int[] moves, int index, int us, int king, long occupied) {
+    private static int usableCastlings(Position position, int us, int king, long occupied) {
         int rights = position.castlingRights() & CastlingRights.of(us);
-        while (rights != 0) {
-            int right = Integer.numberOfTrailingZeros(rights);
-            rights &= rights - 1;
-            if (mayCastle(position, right, us, king, occupied)) {
-                moves[index++] = position.castlingMove(right);
+        int usable = 0;
+        for (int left = rights; left != 0; left &= left - 1) {
+            int right = Integer.numberOfTrailingZeros(left);
+            if ((position.castlingEmptySquares(right) & occupied) == 0
+                    && kingPathIsSafe(position, right, us ^ 1, occupied ^ (1L << king)
+                            ^ (1L << Move.to(position.castlingMove(right))))) {
+                usable |= 1 << right;
             }
         }
-        return index;
+        return usable;
     }
 
-    /** True when the castling {@code right}, which the side to move holds, may be used now (see above). */
-    private static boolean mayCastle(Position position, int right, int us, int king, long occupied) {
-        if ((position.castlingEmptySquares(right) & occupied) != 0) {
-            return false;
-        }
-        long others = occupied ^ (1L << king) ^ (1L << Move.to(position.castlingMove(right)));
-        long path = position.castlingKingPath(right);
-        while (path != 0) {
-            if (position.isAttacked(Long.numberOfTrailingZeros(path), us ^ 1, others)) {
+    /** True when no square of the king's path for castling {@code right} is attacked with {@code others} on board. */
+    private static boolean kingPathIsSafe(Position position, int right, int them, long others) {
+        for (long path = position.castlingKingPath(right); path != 0; path &= path - 1) {
+            if (position.isAttacked(Long.numberOfTrailingZeros(path), them, others)) {
                 return false;
             }
-            path &= path - 1;
         }
         return true;
     }

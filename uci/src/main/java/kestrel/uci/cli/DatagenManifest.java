@@ -18,8 +18,9 @@ import kestrel.uci.protocol.Version;
 
 /**
  * The manifest beside a datagen file ({@code <file>.manifest}): which network played the games, at how many nodes,
- * from which seed, which Syzygy tables ended the games, and how many positions the file holds. Data outlives the checkout that made it; the manifest is
- * how a later trainer knows what it is reading. Rewritten whole (through a temporary file) at every progress report.
+ * from which seed, which Syzygy tables ended the games, and how many positions the file holds. Data outlives the
+ * checkout that made it; the manifest is how a later trainer knows what it is reading. Rewritten whole (through a
+ * temporary file) at every progress report.
  */
 final class DatagenManifest {
     private final Path path;

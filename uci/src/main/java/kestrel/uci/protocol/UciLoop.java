@@ -9,8 +9,6 @@ import static kestrel.uci.protocol.UciOption.string;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -419,16 +417,16 @@ public final class UciLoop {
         output.sendAll(lines);
     }
 
-    /** A file problem in words, without the exception class names. */
+    /**
+     * The debug log's file problem in words: a missing file there means a missing folder, since the file is created;
+     * the other reasons are {@link FileProblem}'s.
+     */
     private static String describe(Exception e) {
         if (e instanceof NoSuchFileException) {
             return "no such directory";
         }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileSystemException fileProblem && fileProblem.getReason() != null) {
-            return fileProblem.getReason();
+        if (e instanceof IOException io) {
+            return FileProblem.ofReading(io);
         }
         return e.getMessage() == null ? e.toString() : e.getMessage();
     }
