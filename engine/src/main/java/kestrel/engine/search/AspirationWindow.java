@@ -10,8 +10,6 @@ package kestrel.engine.search;
 final class AspirationWindow {
     /** Iterations from this depth search in a window around the previous score; shallower ones in the full one. */
     static final int MIN_DEPTH = 4;
-    /** The first half-width, in centipawns; it grows by half after each failure. */
-    static final int INITIAL_DELTA = 12;
 
     private int alpha;
     private int beta;
@@ -23,7 +21,7 @@ final class AspirationWindow {
     void start(int iterationDepth, int previous) {
         this.iterationDepth = iterationDepth;
         depth = iterationDepth;
-        delta = INITIAL_DELTA;
+        delta = SearchParameters.ASPIRATION_DELTA.value;
         alpha = -Score.INFINITE;
         beta = Score.INFINITE;
         // A mate score is no estimate of the next one: a window around it would only fail.

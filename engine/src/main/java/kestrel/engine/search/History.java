@@ -23,9 +23,6 @@ import kestrel.engine.Position;
 final class History {
     /** The bound of a history score. */
     public static final int MAX = 16_384;
-    private static final int BONUS_PER_DEPTH = 280;
-    private static final int BONUS_OFFSET = 150;
-    private static final int MAX_BONUS = MAX / 8;
     /** The butterfly nudge a centipawn of static-evaluation swing gives a quiet move, and its bound. */
     private static final int SWING_PER_CENTIPAWN = 24;
     private static final int MAX_SWING_BONUS = MAX / 8;
@@ -67,7 +64,8 @@ final class History {
 
     /** The history change for a cut-off at {@code depth}: the bonus of the move, the penalty of those before it. */
     static int bonus(int depth) {
-        return Math.min(MAX_BONUS, BONUS_PER_DEPTH * depth - BONUS_OFFSET);
+        return Math.min(SearchParameters.HISTORY_MAX_BONUS.value,
+                SearchParameters.HISTORY_BONUS_PER_DEPTH.value * depth - SearchParameters.HISTORY_BONUS_OFFSET.value);
     }
 
     /** The (piece, destination) of {@code move} in {@code position}, before it is made. */

@@ -1,5 +1,19 @@
 package kestrel.engine.search;
 
+import static kestrel.engine.search.SearchParameters.DEEPER_MARGIN;
+import static kestrel.engine.search.SearchParameters.DELTA_MARGIN;
+import static kestrel.engine.search.SearchParameters.DOUBLE_EXTENSION_MARGIN;
+import static kestrel.engine.search.SearchParameters.FUTILITY_BASE;
+import static kestrel.engine.search.SearchParameters.FUTILITY_HISTORY_DIVISOR;
+import static kestrel.engine.search.SearchParameters.FUTILITY_PER_DEPTH;
+import static kestrel.engine.search.SearchParameters.HISTORY_PER_REDUCTION;
+import static kestrel.engine.search.SearchParameters.HISTORY_PRUNING_MARGIN;
+import static kestrel.engine.search.SearchParameters.NULL_MOVE_EVAL_DIVISOR;
+import static kestrel.engine.search.SearchParameters.REVERSE_FUTILITY_MARGIN;
+import static kestrel.engine.search.SearchParameters.SEE_PRUNING_MARGIN;
+import static kestrel.engine.search.SearchParameters.SEE_QUIET_MARGIN;
+import static kestrel.engine.search.SearchParameters.SHALLOWER_MARGIN;
+
 import java.util.SplittableRandom;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
@@ -39,32 +53,20 @@ public final class Search {
 
     /** Reverse futility: up to this depth, a node whose estimate beats beta by the margin per ply returns it. */
     private static final int REVERSE_FUTILITY_DEPTH = 7;
-    private static final int REVERSE_FUTILITY_MARGIN = 80;
     /** Null move: from this depth on. */
     private static final int NULL_MOVE_MIN_DEPTH = 3;
     /** From this depth a null-move cut-off is confirmed by a reduced search without null move (zugzwang guard). */
     private static final int NULL_MOVE_VERIFY_DEPTH = 12;
     /** Futility of a quiet move: up to this reduced depth (lmrDepth, the depth less the expected reduction). */
     private static final int FUTILITY_DEPTH = 6;
-    /** Futility margin at lmrDepth 0, in centipawns. */
-    private static final int FUTILITY_BASE = 120;
-    /** Futility margin added per ply of lmrDepth. */
-    private static final int FUTILITY_PER_DEPTH = 80;
-    /** The futility margin grows by a centipawn per this much of the move's history in context (falls if below 0). */
-    private static final int FUTILITY_HISTORY_DIVISOR = 128;
     /** Late move pruning: up to this depth, quiet moves after the first (3 + depth²) / (2 - improving) are skipped. */
     private static final int LATE_MOVE_PRUNING_DEPTH = 8;
     /** History pruning: up to this depth, a quiet move with a history in context below -margin·depth is skipped. */
     private static final int HISTORY_PRUNING_DEPTH = 3;
-    /** History pruning: the history in context (±3·History.MAX) a ply of depth must stay above. */
-    private static final int HISTORY_PRUNING_MARGIN = 4_096;
-    /** SEE pruning of captures: up to this depth, those losing more than SEE_PRUNING_MARGIN per ply are skipped. */
+    /** SEE pruning of captures: up to this depth (the margin per ply: {@link SearchParameters}). */
     private static final int SEE_PRUNING_DEPTH = 5;
-    private static final int SEE_PRUNING_MARGIN = 90;
-    /** SEE pruning of quiet moves: up to this depth, those losing more than SEE_QUIET_MARGIN·lmrDepth² are skipped. */
+    /** SEE pruning of quiet moves: up to this lmrDepth (the margin: {@link SearchParameters}). */
     private static final int SEE_QUIET_DEPTH = 8;
-    private static final int SEE_QUIET_MARGIN = 20;
-    private static final int DELTA_MARGIN = 200;
     private static final int LMR_MIN_DEPTH = 3;
     /** LMR: more reduction of a quiet move at an expected cut node (one whose first move should fail high). */
     private static final int CUT_NODE_REDUCTION = 2;
@@ -72,39 +74,18 @@ public final class Search {
     private static final int TABLE_CAPTURE_REDUCTION = 1;
     /** LMR of a capture or promotion the move picker ordered as losing (after the quiet moves). */
     private static final int BAD_CAPTURE_REDUCTION = 1;
-    /** A reduced move that beat the best score by this, plus this per ply of its depth, is searched a ply deeper. */
-    private static final int DEEPER_MARGIN = 40;
+    /** A reduced move searched a ply deeper must beat the best score by this per ply, beyond the tuned margin. */
     private static final int DEEPER_MARGIN_PER_DEPTH = 2;
-    /** One that beat it by less than this is re-searched a ply shallower. */
-    private static final int SHALLOWER_MARGIN = 10;
     /** A tablebase result is stored as if searched this much deeper: it is exact, whatever the depth. */
     private static final int TABLEBASE_DEPTH_BONUS = 6;
-    /**
-     * A quiet move's reduction shrinks by one for each this much history in context (butterfly and two continuation
-     * scores, each of ±History.MAX), grows for as much less.
-     */
-    private static final int HISTORY_PER_REDUCTION = 12_288;
     /** Singular extension: the least depth at which a table move is tested for being the only good move. */
     private static final int SINGULAR_MIN_DEPTH = 6;
     /** The table result tested must be at most this much shallower than the node. */
     private static final int SINGULAR_TABLE_DEPTH_SLACK = 3;
     /** The other moves must stay this many centipawns per ply of depth below the table score to make it singular. */
     private static final int SINGULAR_MARGIN_PER_DEPTH = 2;
-    /** A singular table move whose alternatives fail low by this many centipawns more is extended twice (non-PV). */
-    private static final int DOUBLE_EXTENSION_MARGIN = 20;
     /** At most this many double extensions along one line from the root. */
     private static final int MAX_DOUBLE_EXTENSIONS = 6;
-
-    /** Late-move reductions by depth and move number: grows with the logarithm of both. */
-    private static final int[][] REDUCTIONS = new int[64][64];
-
-    static {
-        for (int depth = 1; depth < 64; depth++) {
-            for (int moveNumber = 1; moveNumber < 64; moveNumber++) {
-                REDUCTIONS[depth][moveNumber] = (int) (0.75 + Math.log(depth) * Math.log(moveNumber) / 2.25);
-            }
-        }
-    }
 
     private final TranspositionTable table;
     private final SearchListener listener;
@@ -664,13 +645,13 @@ public final class Search {
         if (!pvNode && !inCheck && Math.abs(beta) < Score.MATE_BOUND) {
             // Step 8. Reverse futility: so far above beta that a quiet move of ours is unlikely to be refuted.
             if (depth <= REVERSE_FUTILITY_DEPTH && estimate < Score.MATE_BOUND
-                    && estimate - REVERSE_FUTILITY_MARGIN * (improving ? depth - 1 : depth) >= beta) {
+                    && estimate - REVERSE_FUTILITY_MARGIN.value * (improving ? depth - 1 : depth) >= beta) {
                 return estimate;
             }
             // Step 9. Null move: if passing still fails high, a real move will too. Not with only pawns (zugzwang).
             if (nullMoveAllowed && !excluding && depth >= NULL_MOVE_MIN_DEPTH && estimate >= beta
                     && staticEval >= beta && position.hasNonPawnMaterial(us)) {
-                int reduction = 3 + depth / 4 + Math.min(3, (estimate - beta) / 200);
+                int reduction = 3 + depth / 4 + Math.min(3, (estimate - beta) / NULL_MOVE_EVAL_DIVISOR.value);
                 frames[ply + 1].doubleExtensions = frame.doubleExtensions;
                 position.makeNullMove();
                 // No check after a pass: the other side's king stands as before, and the side not to move is never
@@ -721,7 +702,7 @@ public final class Search {
             }
             if (score < singularBeta) {
                 if (!inCheck) {
-                    boolean far = !pvNode && score < singularBeta - DOUBLE_EXTENSION_MARGIN
+                    boolean far = !pvNode && score < singularBeta - DOUBLE_EXTENSION_MARGIN.value
                             && frame.doubleExtensions < MAX_DOUBLE_EXTENSIONS;
                     tableMoveExtension = far ? 2 : 1;
                 }
@@ -771,22 +752,23 @@ public final class Search {
                 }
                 // History pruning: a quiet move that keeps failing in this context, near the leaves.
                 if (depth <= HISTORY_PRUNING_DEPTH && !refutation
-                        && quietHistory < -HISTORY_PRUNING_MARGIN * depth) {
+                        && quietHistory < -HISTORY_PRUNING_MARGIN.value * depth) {
                     continue;
                 }
                 // The depth the move would be searched to once reduced, for futility and SEE.
                 int lmrDepth = Math.max(0, depth - 1 - baseReduction(depth, moveCount));
                 // Futility: a quiet move that cannot lift a hopeless static evaluation to alpha; SEE: one that puts
                 // material en prise. Neither for a check, which the position tells without making the move.
-                boolean futile = lmrDepth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE
-                        + FUTILITY_PER_DEPTH * lmrDepth + quietHistory / FUTILITY_HISTORY_DIVISOR <= alpha;
+                boolean futile = lmrDepth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE.value
+                        + FUTILITY_PER_DEPTH.value * lmrDepth
+                        + quietHistory / FUTILITY_HISTORY_DIVISOR.value <= alpha;
                 boolean losing = !futile && depth <= SEE_QUIET_DEPTH
-                        && !StaticExchange.atLeast(position, move, -SEE_QUIET_MARGIN * lmrDepth * lmrDepth);
+                        && !StaticExchange.atLeast(position, move, -SEE_QUIET_MARGIN.value * lmrDepth * lmrDepth);
                 if ((futile || losing) && !position.givesCheck(move)) {
                     continue;
                 }
             } else if (prunable && depth <= SEE_PRUNING_DEPTH
-                    && !StaticExchange.atLeast(position, move, -SEE_PRUNING_MARGIN * depth)) {
+                    && !StaticExchange.atLeast(position, move, -SEE_PRUNING_MARGIN.value * depth)) {
                 // SEE pruning: a capture that loses too much material.
                 continue;
             }
@@ -822,7 +804,7 @@ public final class Search {
                         if (refutation) {
                             reduction--;
                         }
-                        reduction -= quietHistory / HISTORY_PER_REDUCTION;
+                        reduction -= quietHistory / HISTORY_PER_REDUCTION.value;
                     } else if (!givesCheck && picker.lastOrderedAsLosing()) {
                         reduction = BAD_CAPTURE_REDUCTION;
                     }
@@ -837,9 +819,10 @@ public final class Search {
                 if (score > alpha && reduction > 0 && !aborted) {
                     // Deeper only near the root, as the singular extension: with the check extension a line of
                     // checks could otherwise keep its depth ply after ply and the search would never end.
-                    if (ply < 2 * rootDepth && score > bestScore + DEEPER_MARGIN + DEEPER_MARGIN_PER_DEPTH * newDepth) {
+                    if (ply < 2 * rootDepth
+                            && score > bestScore + DEEPER_MARGIN.value + DEEPER_MARGIN_PER_DEPTH * newDepth) {
                         newDepth++;
-                    } else if (score < bestScore + SHALLOWER_MARGIN) {
+                    } else if (score < bestScore + SHALLOWER_MARGIN.value) {
                         newDepth--;
                     }
                     if (newDepth > reducedDepth) {
@@ -1005,7 +988,7 @@ public final class Search {
                 int captured = StaticExchange.capturedType(position, move);
                 // Delta pruning: even winning the piece for nothing would leave us below alpha.
                 if (!Move.isPromotion(move)
-                        && standPat + StaticExchange.value(captured) + DELTA_MARGIN <= alpha) {
+                        && standPat + StaticExchange.value(captured) + DELTA_MARGIN.value <= alpha) {
                     continue;
                 }
                 // Only the table move comes unsorted.
@@ -1073,7 +1056,7 @@ public final class Search {
 
     /** The late-move reduction of the {@code moveCount}-th move at {@code depth}, before the node's adjustments. */
     private static int baseReduction(int depth, int moveCount) {
-        return REDUCTIONS[Math.min(depth, 63)][Math.min(moveCount, 63)];
+        return SearchParameters.lateMoveReduction(depth, moveCount);
     }
 
     /** How many moves a node tries before late move pruning skips its quiet moves: fewer when not improving. */

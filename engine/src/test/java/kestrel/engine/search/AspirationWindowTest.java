@@ -28,13 +28,13 @@ class AspirationWindowTest {
     @Test
     void theFirstWindowIsCentredOnThePreviousScore() {
         window.start(10, 50);
-        assertEquals(50 - AspirationWindow.INITIAL_DELTA, window.alpha());
-        assertEquals(50 + AspirationWindow.INITIAL_DELTA, window.beta());
+        assertEquals(50 - SearchParameters.ASPIRATION_DELTA.value(), window.alpha());
+        assertEquals(50 + SearchParameters.ASPIRATION_DELTA.value(), window.beta());
         assertEquals(10, window.depth());
-        assertTrue(window.failsLow(50 - AspirationWindow.INITIAL_DELTA));
-        assertFalse(window.failsLow(51 - AspirationWindow.INITIAL_DELTA));
-        assertTrue(window.failsHigh(50 + AspirationWindow.INITIAL_DELTA));
-        assertFalse(window.failsHigh(49 + AspirationWindow.INITIAL_DELTA));
+        assertTrue(window.failsLow(50 - SearchParameters.ASPIRATION_DELTA.value()));
+        assertFalse(window.failsLow(51 - SearchParameters.ASPIRATION_DELTA.value()));
+        assertTrue(window.failsHigh(50 + SearchParameters.ASPIRATION_DELTA.value()));
+        assertFalse(window.failsHigh(49 + SearchParameters.ASPIRATION_DELTA.value()));
     }
 
     @Test
@@ -78,8 +78,8 @@ class AspirationWindowTest {
         window.onFailLow(0);
         window.onFailLow(-100);
         window.start(9, 30);
-        assertEquals(30 - AspirationWindow.INITIAL_DELTA, window.alpha());
-        assertEquals(30 + AspirationWindow.INITIAL_DELTA, window.beta());
+        assertEquals(30 - SearchParameters.ASPIRATION_DELTA.value(), window.alpha());
+        assertEquals(30 + SearchParameters.ASPIRATION_DELTA.value(), window.beta());
         assertEquals(9, window.depth());
     }
 }

@@ -7,11 +7,15 @@ import java.util.concurrent.Callable;
 import kestrel.uci.protocol.UciLoop;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code kestrel uci}, also what {@code kestrel} alone runs: a UCI session on stdin and stdout. */
 @Command(name = "uci", mixinStandardHelpOptions = true,
         description = "Speak UCI on stdin/stdout (the default when no subcommand is given).")
 public final class UciCommand implements Callable<Integer> {
+    @Option(names = "--tune", description = "Also offer the search's tunable constants as options (for scripts/spsa.py).")
+    private boolean tune;
+
     @Override
     public Integer call() {
         // stdin and stdout are the protocol channel itself; everything else goes to the log. Only the session holds
@@ -27,6 +31,9 @@ public final class UciCommand implements Callable<Integer> {
             Thread logging = new Thread(LoggerFactory::getILoggerFactory, "kestrel-logging-init");
             logging.start();
             UciLoop session = new UciLoop(System.in, new FileOutputStream(FileDescriptor.out), true);
+            if (tune) {
+                session.offerTuning();
+            }
             joinUninterruptibly(logging);
             session.run();
         } finally {

@@ -34,9 +34,11 @@ import kestrel.engine.nnue.NetworkFile;
 import kestrel.engine.nnue.NetworkFormatException;
 import kestrel.engine.search.Bench;
 import kestrel.engine.search.SearchLimits;
+import kestrel.engine.search.SearchParameters;
 import kestrel.engine.search.SearchThreads;
 import kestrel.engine.search.StrengthLimit;
 import kestrel.engine.search.TablebaseUse;
+import kestrel.engine.search.Tunable;
 import kestrel.engine.syzygy.Tablebases;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -173,6 +175,19 @@ public final class UciLoop {
             worker.close();
             output.close();
         }
+    }
+
+    /**
+     * Adds a spin option for each of the search's tunable constants ({@link SearchParameters}), after the others:
+     * {@code kestrel uci --tune}, for the tuner's games; a GUI never sees them. They set values shared by the whole
+     * process, so they are meant for one session a process, as the tuner runs them.
+     */
+    public UciLoop offerTuning() {
+        for (Tunable tunable : SearchParameters.all()) {
+            options.add(spin(tunable.name(), tunable.defaultValue(), tunable.min(), tunable.max())
+                    .onSet(value -> SearchParameters.set(tunable.name(), value)));
+        }
+        return this;
     }
 
     /** The options, for tests that check a bad {@code setoption} changed nothing. */

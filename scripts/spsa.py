@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Tunes the search's constants by SPSA in games at a fixed node count, and writes the result back to the source.
+
+    scripts/spsa.py run STATE --jar kestrel.jar [--params A,B,...] [--iterations N] [--pairs K] [--nodes 25000]
+                              [--concurrency 2] [--seed S]
+        plays N game pairs in all (K pairs a batch, each batch one fastchess run) between two copies of the jar,
+        started with `uci --tune`: one with every tuned constant moved up or down by its current perturbation, the
+        other with the opposite moves; each batch moves the constants towards the side that won. The state
+        (iteration, values, one line a batch) is kept in the JSON file STATE after each batch: the same command
+        resumes a run that was stopped (Ctrl-C stops it between batches, the state whole).
+    scripts/spsa.py show STATE
+        the values so far against the defaults, rounded as the engine takes them.
+    scripts/spsa.py write STATE
+        writes the rounded values into SearchParameters.java as the new defaults (then rebuild, rerun the bench,
+        pin the new node counts, and prove the set with an SPRT against main).
+
+The constants, their ranges and their steps (each one's final perturbation, c_end) are read from
+engine/src/main/java/kestrel/engine/search/SearchParameters.java; without --params every one is tuned. The schedule is
+the one Fishtest uses: perturbation c_k = c / k^0.101, gain a_k = a / (A + k)^0.602, with A a tenth of the
+iterations, c such that c_k reaches c_end at the last pair, and a such that a_k / c_k^2 reaches r_end = 0.002 there.
+An iteration is a game pair, as in Fishtest: a batch of K pairs advances k by K and moves each value by
+a_k / c_k · (wins - losses of the plus side) · its sign.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCE = os.path.join(ROOT, "engine/src/main/java/kestrel/engine/search/SearchParameters.java")
+DECLARATION = re.compile(r'tunable\("(\w+)", ([\d_]+), ([\d_]+), ([\d_]+), ([\d_]+)\)')
+ALPHA = 0.602
+GAMMA = 0.101
+R_END = 0.002
+JVM = "-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar"
+RESULTS = re.compile(r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)")
+
+
+def declared():
+    """name -> (default, min, max, step), from the source, in the order declared."""
+    with open(SOURCE, encoding="utf-8") as f:
+        text = f.read()
+    found = {}
+    for m in DECLARATION.finditer(text):
+        found[m.group(1)] = tuple(int(g.replace("_", "")) for g in m.groups()[1:])
+    if not found:
+        sys.exit(f"no tunable(...) declarations in {SOURCE}")
+    return found
+
+
+def schedule(state, name, k):
+    """(c_k, a_k) of one constant at iteration k."""
+    n = state["iterations"]
+    big_a = n / 10
+    step = state["params"][name]["step"]
+    c = step * n ** GAMMA
+    a = R_END * step ** 2 * (big_a + n) ** ALPHA
+    return c / k ** GAMMA, a / (big_a + k) ** ALPHA
+
+
+def engine_value(state, name, value):
+    p = state["params"][name]
+    return max(p["min"], min(p["max"], int(round(value))))
+
+
+def play(state, plus, minus, pairs, seed):
+    """(wins, losses, draws) of the plus side over `pairs` game pairs."""
+    fastchess = os.environ.get("FASTCHESS", os.path.join(ROOT, "../shared/tools/bin/fastchess"))
+    openings = os.environ.get("OPENINGS", os.path.join(ROOT, "../shared/data/openings/noob_3moves_4000.epd"))
+    args = f'{JVM} {state["jar"]} uci --tune'
+
+    def engine(name, values):
+        return ["-engine", "cmd=java", f"args={args}", f"name={name}"] + [f"option.{k}={v}" for k, v in values.items()]
+
+    command = ([fastchess] + engine("plus", plus) + engine("minus", minus)
+               + ["-each", "proto=uci", "tc=60+1", f'nodes={state["nodes"]}', "option.Hash=16",
+                  "-openings", f"file={openings}", "format=epd", "order=random", "-srand", str(seed),
+                  "-rounds", str(pairs), "-games", "2", "-repeat", "-concurrency", str(state["concurrency"]),
+                  "-recover", "-resign", "movecount=4", "score=800", "-draw", "movenumber=40", "movecount=10",
+                  "score=8"])
+    # Its own process group, so that Ctrl-C reaches this script alone and the batch in flight can finish.
+    out = subprocess.run(command, capture_output=True, text=True, start_new_session=True).stdout
+    matches = RESULTS.findall(out)
+    if not matches:
+        sys.exit("fastchess gave no result:\n" + out[-2000:])
+    games, wins, losses, draws = map(int, matches[-1])
+    if games != 2 * pairs:
+        sys.exit(f"fastchess played {games} games, not {2 * pairs}:\n" + out[-2000:])
+    return wins, losses, draws
+
+
+def save(path, state):
+    folder = os.path.dirname(os.path.abspath(path))
+    with tempfile.NamedTemporaryFile("w", dir=folder, delete=False, encoding="utf-8") as f:
+        json.dump(state, f, indent=1)
+        f.write("\n")
+    os.replace(f.name, path)
+
+
+def run(args):
+    if os.path.exists(args.state):
+        with open(args.state, encoding="utf-8") as f:
+            state = json.load(f)
+        print(f'resuming at pair {state["k"]} of {state["iterations"]}', file=sys.stderr)
+    else:
+        if not args.jar:
+            sys.exit("a new run needs --jar")
+        constants = declared()
+        names = args.params.split(",") if args.params else list(constants)
+        unknown = [n for n in names if n not in constants]
+        if unknown:
+            sys.exit("not declared in SearchParameters.java: " + ", ".join(unknown))
+        state = {
+            "jar": os.path.abspath(args.jar), "iterations": args.iterations, "pairs": args.pairs,
+            "nodes": args.nodes, "concurrency": args.concurrency, "seed": args.seed, "k": 0,
+            "params": {n: dict(zip(("default", "min", "max", "step"), constants[n])) for n in names},
+            "theta": {n: float(constants[n][0]) for n in names},
+            "batches": [],
+        }
+        save(args.state, state)
+    stop = []
+    signal.signal(signal.SIGINT, lambda *_: stop.append(True))
+    rng = random.Random(f'{state["seed"]}-{state["k"]}')
+    while state["k"] < state["iterations"] and not stop:
+        pairs = min(state["pairs"], state["iterations"] - state["k"])
+        k = state["k"] + 1
+        signs = {n: rng.choice((-1, 1)) for n in state["theta"]}
+        plus, minus = {}, {}
+        for n, theta in state["theta"].items():
+            c_k, _ = schedule(state, n, k)
+            plus[n] = engine_value(state, n, theta + c_k * signs[n])
+            minus[n] = engine_value(state, n, theta - c_k * signs[n])
+        started = time.time()
+        wins, losses, draws = play(state, plus, minus, pairs, state["seed"] * 100_000 + k)
+        for n in state["theta"]:
+            c_k, a_k = schedule(state, n, k)
+            p = state["params"][n]
+            moved = state["theta"][n] + a_k / c_k * (wins - losses) * signs[n]
+            state["theta"][n] = max(p["min"], min(p["max"], moved))
+        state["k"] += pairs
+        state["batches"].append({"k": state["k"], "wins": wins, "losses": losses, "draws": draws,
+                                 "seconds": round(time.time() - started, 1),
+                                 "theta": {n: round(v, 2) for n, v in state["theta"].items()}})
+        save(args.state, state)
+        print(f'pair {state["k"]}/{state["iterations"]}: +{wins} -{losses} ={draws}  '
+              + " ".join(f"{n}={v:.1f}" for n, v in state["theta"].items()), flush=True)
+    if stop:
+        print(f'stopped at pair {state["k"]}; the same command resumes', file=sys.stderr)
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def show(args):
+    state = load(args.state)
+    games = sum(b["wins"] + b["losses"] + b["draws"] for b in state["batches"])
+    print(f'{state["k"]} of {state["iterations"]} pairs ({games} games at {state["nodes"]} nodes)')
+    for n, theta in state["theta"].items():
+        p = state["params"][n]
+        print(f'{n:24} {p["default"]:>7} -> {engine_value(state, n, theta):>7}  ({theta:.2f}, step {p["step"]})')
+
+
+def write(args):
+    state = load(args.state)
+    with open(SOURCE, encoding="utf-8") as f:
+        text = f.read()
+
+    def replace(m):
+        name = m.group(1)
+        if name not in state["theta"]:
+            return m.group(0)
+        value = engine_value(state, name, state["theta"][name])
+        grouped = f"{value:_}" if value >= 1_000 else str(value)
+        return f'tunable("{name}", {grouped}, {m.group(3)}, {m.group(4)}, {m.group(5)})'
+
+    with open(SOURCE, "w", encoding="utf-8") as f:
+        f.write(DECLARATION.sub(replace, text))
+    show(args)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("state")
+    r.add_argument("--jar")
+    r.add_argument("--params", help="comma-separated names; default: every constant")
+    r.add_argument("--iterations", type=int, default=2000, help="game pairs in all")
+    r.add_argument("--pairs", type=int, default=8, help="game pairs a batch")
+    r.add_argument("--nodes", type=int, default=25000)
+    r.add_argument("--concurrency", type=int, default=2)
+    r.add_argument("--seed", type=int, default=1)
+    for name in ("show", "write"):
+        sub.add_parser(name).add_argument("state")
+    args = parser.parse_args()
+    {"run": run, "show": show, "write": write}[args.command](args)
+
+
+if __name__ == "__main__":
+    main()

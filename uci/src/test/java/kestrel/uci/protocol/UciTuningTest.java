@@ -1,0 +1,69 @@
+package kestrel.uci.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import kestrel.engine.search.SearchParameters;
+import kestrel.engine.search.Tunable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** {@code kestrel uci --tune}: the search's constants as options, for the tuner's games only. */
+class UciTuningTest {
+
+    @AfterEach
+    void backToTheDefaults() {
+        SearchParameters.reset();
+    }
+
+    @Test
+    void aSessionForPlayersOffersNoTuningOption() {
+        try (UciSession session = new UciSession()) {
+            session.send("uci");
+            List<String> lines = session.until(line -> line.equals("uciok"));
+            for (Tunable tunable : SearchParameters.all()) {
+                assertFalse(lines.stream().anyMatch(line -> line.startsWith("option name " + tunable.name() + " ")),
+                        tunable.name());
+            }
+        }
+    }
+
+    @Test
+    void aTuningSessionOffersEveryConstantAfterTheOtherOptions() {
+        try (UciSession session = new UciSession()) {
+            session.loop().offerTuning();
+            session.send("uci");
+            List<String> lines = session.until(line -> line.equals("uciok"));
+            List<Tunable> all = SearchParameters.all();
+            List<String> last = lines.subList(lines.size() - 1 - all.size(), lines.size() - 1);
+            for (int i = 0; i < all.size(); i++) {
+                Tunable tunable = all.get(i);
+                assertEquals("option name " + tunable.name() + " type spin default " + tunable.defaultValue()
+                        + " min " + tunable.min() + " max " + tunable.max(), last.get(i));
+            }
+            assertTrue(lines.contains("option name SyzygyProbeLimit type spin default 7 min 0 max 7"));
+        }
+    }
+
+    @Test
+    void setoptionSetsTheSearchConstantAndRefusesAValueOutOfRange() {
+        try (UciSession session = new UciSession()) {
+            session.loop().offerTuning();
+            session.send("setoption name LmrDivisor value 250", "isready");
+            assertEquals("readyok", session.next());
+            assertEquals(250, value("LmrDivisor"));
+            session.send("setoption name LmrDivisor value 9999", "isready");
+            assertEquals("info string option LmrDivisor must be from 150 to 350, not 9999", session.next());
+            assertEquals("readyok", session.next());
+            assertEquals(250, value("LmrDivisor"));
+            session.send("go depth 3");
+            assertTrue(session.untilStartsWith("bestmove ").get(0).startsWith("info "));
+        }
+    }
+
+    private static int value(String name) {
+        return SearchParameters.all().stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow().value();
+    }
+}
