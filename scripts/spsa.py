@@ -87,6 +87,9 @@ def play(state, plus, minus, pairs, seed):
                   "score=8"])
     # Its own process group, so that Ctrl-C reaches this script alone and the batch in flight can finish.
     out = subprocess.run(command, capture_output=True, text=True, start_new_session=True).stdout
+    missing = sorted(set(re.findall(r"doesn't have option (\w+)", out)))
+    if missing:
+        sys.exit("the engine offers no option " + ", ".join(missing) + " (is it started with uci --tune?)")
     matches = RESULTS.findall(out)
     if not matches:
         sys.exit("fastchess gave no result:\n" + out[-2000:])
