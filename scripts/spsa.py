@@ -86,7 +86,8 @@ def play(state, plus, minus, pairs, seed):
                   "-recover", "-resign", "movecount=4", "score=800", "-draw", "movenumber=40", "movecount=10",
                   "score=8"])
     # Its own process group, so that Ctrl-C reaches this script alone and the batch in flight can finish.
-    out = subprocess.run(command, capture_output=True, text=True, start_new_session=True).stdout
+    out = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         start_new_session=True).stdout
     missing = sorted(set(re.findall(r"doesn't have option (\w+)", out)))
     if missing:
         sys.exit("the engine offers no option " + ", ".join(missing) + " (is it started with uci --tune?)")
