@@ -19,7 +19,7 @@ import java.util.SplittableRandom;
 public final class StrengthLimit {
     /** The lowest and highest rating offered; the highest is full strength (see {@link #ANCHOR_ELO}). */
     public static final int MIN_ELO = 1320;
-    public static final int MAX_ELO = 2400;
+    public static final int MAX_ELO = 2500;
     /** Lines kept to choose from while there is a spread to draw with. */
     private static final int CANDIDATES = 4;
 
@@ -30,7 +30,7 @@ public final class StrengthLimit {
      * is full strength: no budget, no bonus; that is where full-strength Kestrel stands on this scale at 10 s + 0.1 s.
      */
     private static final int[] ANCHOR_ELO = {MIN_ELO, 1500, 1800, 2000, MAX_ELO};
-    private static final double[] ANCHOR_NODES = {230, 680, 4_500, 22_000, Double.POSITIVE_INFINITY};
+    private static final double[] ANCHOR_NODES = {230, 710, 4_500, 22_000, Double.POSITIVE_INFINITY};
     private static final double[] ANCHOR_SPREAD = {230, 185, 100, 20, 0};
 
     private final int elo;

@@ -33,14 +33,15 @@ class StrengthLimitTest {
     void theCalibratedScaleMapsRatingsToTheseSettings() {
         // The anchors of docs/uci.md's calibration table: a change of the scale must change the table too.
         assertSettings(StrengthLimit.MIN_ELO, 230, 230);
-        assertSettings(1500, 680, 185);
+        assertSettings(1500, 710, 185);
         assertSettings(1800, 4_500, 100);
         assertSettings(2000, 22_000, 20);
+        assertEquals(2500, StrengthLimit.MAX_ELO);
         assertSettings(StrengthLimit.MAX_ELO, Long.MAX_VALUE, 0);
         // Between anchors the budget grows geometrically and the bonus falls in a straight line.
         assertSettings(1900, Math.round(Math.sqrt(4_500.0 * 22_000)), 60);
         // Above the last limited anchor the budget keeps the growth of the segment below it.
-        assertSettings(2200, Math.round(22_000 * Math.pow(22_000 / 4_500.0, 200 / 200.0)), 10);
+        assertSettings(2200, Math.round(22_000 * Math.pow(22_000 / 4_500.0, 200 / 200.0)), 12);
         assertEquals(4, StrengthLimit.forElo(1999).candidates());
         assertEquals(1, StrengthLimit.forElo(StrengthLimit.MAX_ELO).candidates());
     }

@@ -39,7 +39,7 @@ class UciHandshakeTest {
                     "option name UCI_Chess960 type check default false",
                     "option name Debug Log File type string default <empty>",
                     "option name UCI_LimitStrength type check default false",
-                    "option name UCI_Elo type spin default 1800 min 1320 max 2400",
+                    "option name UCI_Elo type spin default 1800 min 1320 max 2500",
                     "option name UCI_AnalyseMode type check default false",
                     "option name UCI_ShowWDL type check default false",
                     "option name EvalFile type string default <internal>",
