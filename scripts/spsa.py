@@ -7,7 +7,8 @@
         started with `uci --tune`: one with every tuned constant moved up or down by its current perturbation, the
         other with the opposite moves; each batch moves the constants towards the side that won. The state
         (iteration, values, one line a batch) is kept in the JSON file STATE after each batch: the same command
-        resumes a run that was stopped (Ctrl-C stops it between batches, the state whole).
+        resumes a run that was stopped (Ctrl-C stops it between batches, the state whole); on another machine, give
+        --jar again with a build of the same search.
     scripts/spsa.py show STATE
         the values so far against the defaults, rounded as the engine takes them.
     scripts/spsa.py write STATE
@@ -113,6 +114,9 @@ def run(args):
         with open(args.state, encoding="utf-8") as f:
             state = json.load(f)
         print(f'resuming at pair {state["k"]} of {state["iterations"]}', file=sys.stderr)
+        if args.jar:
+            # The same search built elsewhere (a state file carried to another machine).
+            state["jar"] = os.path.abspath(args.jar)
     else:
         if not args.jar:
             sys.exit("a new run needs --jar")
