@@ -9,8 +9,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import kestrel.engine.Fen;
 import kestrel.engine.MoveNotation;
 import kestrel.engine.Position;
 import kestrel.engine.book.PolyglotEntry;
@@ -78,6 +80,60 @@ class PlayingStrengthOptionsTest {
             String move = rest.get(rest.size() - 1).split(" ")[1];
             Position start = Position.startPosition();
             assertTrue(MoveNotation.parseUci(start, move, false) != 0, rest.get(rest.size() - 1));
+        }
+    }
+
+    @Test
+    void aLimitedPonderSearchHoldsItsMoveAfterItsBudgetUntilPonderhit() throws InterruptedException {
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1320",
+                    "position startpos moves e2e4", "go ponder wtime 60000 btime 60000");
+            List<String> lines = session.until(line -> line.contains(" multipv 4 ") && line.contains(" depth 2 "));
+            // 230 nodes are searched in far less than this; a move sent at the budget would be here by then.
+            Thread.sleep(200);
+            lines.addAll(session.answersBeforeReady());
+            assertTrue(lines.stream().noneMatch(line -> line.startsWith("bestmove")), String.join("\n", lines));
+            session.send("ponderhit");
+            List<String> rest = session.untilStartsWith("bestmove");
+            String move = rest.get(rest.size() - 1).split(" ")[1];
+            Position afterE4 = Fen.parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+            assertTrue(MoveNotation.parseUci(afterE4, move, false) != 0, rest.get(rest.size() - 1));
+        }
+    }
+
+    @Test
+    void aLimitedSearchWithMoreLinesShowsEveryOneAndPlaysTheFirstMoveOfOne() {
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1320",
+                    "setoption name MultiPV value 6", "position startpos", "go depth 30");
+            List<String> lines = session.untilStartsWith("bestmove");
+            String move = lines.get(lines.size() - 1).split(" ")[1];
+            assertTrue(lines.stream().anyMatch(line -> line.contains(" multipv 6 ")), String.join("\n", lines));
+            assertTrue(lines.stream().anyMatch(line -> line.contains(" multipv ") && line.contains(" pv " + move)),
+                    String.join("\n", lines));
+        }
+    }
+
+    @Test
+    void withTablesALimitedLevelChoosesOnlyAmongTheMovesThatKeepTheWin() throws Exception {
+        // White wins only by taking the rook; each of the other four moves lets it take the queen (a draw).
+        String onlyOneWins = "8/4k3/8/8/2r5/2K5/2Q5/8 w - - 0 1";
+        String tables = Path.of(Objects.requireNonNull(
+                PlayingStrengthOptionsTest.class.getResource("/syzygy/KQvKR.rtbw")).toURI()).getParent().toString();
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1320");
+            session.send("position fen " + onlyOneWins, "go depth 10");
+            List<String> without = session.untilStartsWith("bestmove");
+            assertTrue(without.stream().anyMatch(line -> line.contains(" multipv 2 ")), String.join("\n", without));
+
+            session.send("setoption name SyzygyPath value " + tables);
+            session.answersBeforeReady();
+            for (int search = 0; search < 5; search++) {
+                session.send("position fen " + onlyOneWins, "go depth 10");
+                List<String> with = session.untilStartsWith("bestmove");
+                assertEquals("bestmove c3c4", with.get(with.size() - 1).split(" ponder")[0], String.join("\n", with));
+                assertTrue(with.stream().noneMatch(line -> line.contains(" multipv 2 ")), String.join("\n", with));
+            }
         }
     }
 
