@@ -739,17 +739,18 @@ public final class Search {
             }
             int captured = StaticExchange.capturedType(position, move);
             boolean quiet = !Move.isPromotion(move) && captured == Piece.NONE;
-            int pieceTo = History.pieceTo(position, move);
             moveCount++;
+            boolean prunable = !pvNode && !inCheck && bestScore > -Score.MATE_BOUND;
+            // Late move pruning: enough quiet moves have been tried here. First, since it needs nothing looked up:
+            // past the limit, every quiet move of the node ends here.
+            if (prunable && quiet && depth <= LATE_MOVE_PRUNING_DEPTH && moveCount > lateMoveLimit(depth, improving)) {
+                continue;
+            }
+            int pieceTo = History.pieceTo(position, move);
             boolean refutation = quiet && (move == history.firstKiller(ply) || move == history.secondKiller(ply)
                     || move == history.counter(previousMove));
             int quietHistory = quiet ? history.quietScore(us, move, pieceTo, context1, context2) : 0;
-            boolean prunable = !pvNode && !inCheck && bestScore > -Score.MATE_BOUND;
             if (prunable && quiet) {
-                // Late move pruning: enough quiet moves have been tried here.
-                if (depth <= LATE_MOVE_PRUNING_DEPTH && moveCount > lateMoveLimit(depth, improving)) {
-                    continue;
-                }
                 // History pruning: a quiet move that keeps failing in this context, near the leaves.
                 if (depth <= HISTORY_PRUNING_DEPTH && !refutation
                         && quietHistory < -HISTORY_PRUNING_MARGIN.value * depth) {
