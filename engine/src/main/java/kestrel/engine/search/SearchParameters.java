@@ -54,9 +54,12 @@ public final class SearchParameters {
     static final Tunable DOUBLE_EXTENSION_MARGIN = tunable("DoubleExtensionMargin", 20, 5, 60, 3);
 
     // Move ordering and the root window.
-    /** The history bonus of a cut-off: this per ply of depth less the offset, at most the largest bonus. */
-    static final Tunable HISTORY_BONUS_PER_DEPTH = tunable("HistoryBonusPerDepth", 280, 100, 500, 25);
-    static final Tunable HISTORY_BONUS_OFFSET = tunable("HistoryBonusOffset", 150, 0, 400, 25);
+    /**
+     * The history bonus of a cut-off: this per ply of depth less the offset, at most the largest bonus. The ranges
+     * keep the bonus of depth 1 positive: a negative one would teach the opposite of what the cut-off showed.
+     */
+    static final Tunable HISTORY_BONUS_PER_DEPTH = tunable("HistoryBonusPerDepth", 280, 200, 500, 25);
+    static final Tunable HISTORY_BONUS_OFFSET = tunable("HistoryBonusOffset", 150, 0, 190, 20);
     static final Tunable HISTORY_MAX_BONUS = tunable("HistoryMaxBonus", 2_048, 1_024, 4_096, 200);
     /** The aspiration window's first half-width, in centipawns; it grows by half after each failure. */
     static final Tunable ASPIRATION_DELTA = tunable("AspirationDelta", 12, 6, 30, 2);
@@ -67,12 +70,11 @@ public final class SearchParameters {
             SHALLOWER_MARGIN, DOUBLE_EXTENSION_MARGIN, HISTORY_BONUS_PER_DEPTH, HISTORY_BONUS_OFFSET,
             HISTORY_MAX_BONUS, ASPIRATION_DELTA);
 
-    /** Late-move reductions by depth and move number, from {@link #LMR_BASE} and {@link #LMR_DIVISOR}. */
-    private static final int[][] REDUCTIONS = new int[64][64];
-
-    static {
-        fillReductions();
-    }
+    /**
+     * Late-move reductions by depth and move number, from {@link #LMR_BASE} and {@link #LMR_DIVISOR}. A change makes a
+     * new table rather than rewriting this one, so a search that still reads the old one reads a whole table.
+     */
+    private static int[][] reductions = reductionTable();
 
     private static Tunable tunable(String name, int defaultValue, int min, int max, int step) {
         return new Tunable(name, defaultValue, min, max, step);
@@ -84,7 +86,9 @@ public final class SearchParameters {
     }
 
     /**
-     * Sets the constant called {@code name} (any case) to {@code value}, between searches.
+     * Sets the constant called {@code name} (any case) to {@code value}. Call it between searches, on the thread that
+     * hands the searches their work (so that they see the value): a search running meanwhile may see the old value
+     * or the new one.
      *
      * @throws IllegalArgumentException for an unknown name or a value outside the constant's range
      */
@@ -96,7 +100,7 @@ public final class SearchParameters {
         }
         tunable.value = value;
         if (tunable == LMR_BASE || tunable == LMR_DIVISOR) {
-            fillReductions();
+            reductions = reductionTable();
         }
     }
 
@@ -118,16 +122,18 @@ public final class SearchParameters {
 
     /** The late-move reduction of the {@code moveCount}-th move at {@code depth}, before the node's adjustments. */
     static int lateMoveReduction(int depth, int moveCount) {
-        return REDUCTIONS[Math.min(depth, 63)][Math.min(moveCount, 63)];
+        return reductions[Math.min(depth, 63)][Math.min(moveCount, 63)];
     }
 
-    private static void fillReductions() {
+    private static int[][] reductionTable() {
         double base = LMR_BASE.value / 100.0;
         double divisor = LMR_DIVISOR.value / 100.0;
+        int[][] table = new int[64][64];
         for (int depth = 1; depth < 64; depth++) {
             for (int moveNumber = 1; moveNumber < 64; moveNumber++) {
-                REDUCTIONS[depth][moveNumber] = (int) (base + Math.log(depth) * Math.log(moveNumber) / divisor);
+                table[depth][moveNumber] = (int) (base + Math.log(depth) * Math.log(moveNumber) / divisor);
             }
         }
+        return table;
     }
 }

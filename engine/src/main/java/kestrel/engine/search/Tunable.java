@@ -7,7 +7,8 @@ package kestrel.engine.search;
  * {@link SearchParameters}, which alone sets them.
  *
  * <p>The search reads {@link #value} in its hot paths; a final reference to a plain field costs one load. Values
- * change only between searches ({@code setoption}), before the search threads are handed their work.
+ * change between searches, on the thread that hands the search threads their work (the UCI session's search
+ * thread), which is what makes them seen.
  */
 public final class Tunable {
     private final String name;

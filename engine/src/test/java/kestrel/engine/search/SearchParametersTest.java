@@ -20,15 +20,24 @@ class SearchParametersTest {
     }
 
     @Test
-    void everyParameterHasItsOwnNameAndADefaultInsideItsRange() {
+    void everyParameterHasItsOwnNameAStepWithinItsRangeAndItsDefaultInForce() {
         Set<String> names = new HashSet<>();
         for (Tunable tunable : SearchParameters.all()) {
             assertTrue(names.add(tunable.name().toLowerCase(Locale.ROOT)), tunable.name() + " twice");
-            assertTrue(tunable.min() <= tunable.defaultValue() && tunable.defaultValue() <= tunable.max(),
-                    tunable.toString());
-            assertTrue(tunable.step() <= tunable.max() - tunable.min(), tunable.name() + "'s step spans its range");
+            assertTrue(tunable.step() < tunable.max() - tunable.min(), tunable.name() + "'s step spans its range");
             assertEquals(tunable.defaultValue(), tunable.value(), tunable.name());
         }
+        assertThrows(IllegalArgumentException.class, () -> new Tunable("Outside", 5, 10, 20, 1));
+        assertThrows(IllegalArgumentException.class, () -> new Tunable("NoStep", 15, 10, 20, 0));
+    }
+
+    @Test
+    void everyValueInTheRangesKeepsTheHistoryBonusOfACutOffPositive() {
+        // Depth 1 gives the least bonus: the smallest slope less the largest offset.
+        SearchParameters.set("HistoryBonusPerDepth", SearchParameters.HISTORY_BONUS_PER_DEPTH.min());
+        SearchParameters.set("HistoryBonusOffset", SearchParameters.HISTORY_BONUS_OFFSET.max());
+        SearchParameters.set("HistoryMaxBonus", SearchParameters.HISTORY_MAX_BONUS.min());
+        assertTrue(History.bonus(1) > 0, "bonus " + History.bonus(1));
     }
 
     @Test

@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
 @Command(name = "uci", mixinStandardHelpOptions = true,
         description = "Speak UCI on stdin/stdout (the default when no subcommand is given).")
 public final class UciCommand implements Callable<Integer> {
-    @Option(names = "--tune", description = "Also offer the search's tunable constants as options (for scripts/spsa.py).")
+    @Option(names = "--tune",
+            description = "Also offer the search's tunable constants as options (for scripts/spsa.py).")
     private boolean tune;
 
     @Override

@@ -22,6 +22,7 @@ import kestrel.engine.search.Bound;
 import kestrel.engine.search.SearchInfo;
 import kestrel.engine.search.SearchLimits;
 import kestrel.engine.search.SearchListener;
+import kestrel.engine.search.SearchParameters;
 import kestrel.engine.search.SearchResult;
 import kestrel.engine.search.SearchThreads;
 import kestrel.engine.search.TranspositionTable;
@@ -258,6 +259,14 @@ final class SearchWorker implements AutoCloseable {
             threads.close();
             threads = fresh; // the next search hands them the network (runSearch)
         });
+    }
+
+    /**
+     * Sets one of the search's tunable constants ({@link SearchParameters}, {@code uci --tune}) once the current search
+     * (if any) is over: set on this thread, which hands the searches their work, the next search sees it.
+     */
+    void setSearchParameter(String name, int value) {
+        chore(() -> SearchParameters.set(name, value));
     }
 
     /**

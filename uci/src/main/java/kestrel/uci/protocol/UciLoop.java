@@ -180,12 +180,13 @@ public final class UciLoop {
     /**
      * Adds a spin option for each of the search's tunable constants ({@link SearchParameters}), after the others:
      * {@code kestrel uci --tune}, for the tuner's games; a GUI never sees them. They set values shared by the whole
-     * process, so they are meant for one session a process, as the tuner runs them.
+     * process, so they are meant for one session a process, as the tuner runs them. A value takes effect from the
+     * next search on.
      */
     public UciLoop offerTuning() {
         for (Tunable tunable : SearchParameters.all()) {
             options.add(spin(tunable.name(), tunable.defaultValue(), tunable.min(), tunable.max())
-                    .onSet(value -> SearchParameters.set(tunable.name(), value)));
+                    .onSet(value -> worker.setSearchParameter(tunable.name(), value)));
         }
         return this;
     }

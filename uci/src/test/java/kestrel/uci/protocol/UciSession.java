@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -32,7 +33,13 @@ final class UciSession implements AutoCloseable {
     private final Thread thread;
 
     UciSession() {
+        this(loop -> { });
+    }
+
+    /** A session whose loop {@code configure} has prepared before it starts reading. */
+    UciSession(Consumer<UciLoop> configure) {
         loop = new UciLoop(toEngine, new LineCollector(fromEngine));
+        configure.accept(loop);
         thread = new Thread(loop::run, "uci-loop-under-test");
         thread.setDaemon(true);
         thread.start();

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import kestrel.engine.search.SearchParameters;
 import kestrel.engine.search.Tunable;
 import org.junit.jupiter.api.AfterEach;
@@ -32,8 +34,7 @@ class UciTuningTest {
 
     @Test
     void aTuningSessionOffersEveryConstantAfterTheOtherOptions() {
-        try (UciSession session = new UciSession()) {
-            session.loop().offerTuning();
+        try (UciSession session = new UciSession(UciLoop::offerTuning)) {
             session.send("uci");
             List<String> lines = session.until(line -> line.equals("uciok"));
             List<Tunable> all = SearchParameters.all();
@@ -49,8 +50,7 @@ class UciTuningTest {
 
     @Test
     void setoptionSetsTheSearchConstantAndRefusesAValueOutOfRange() {
-        try (UciSession session = new UciSession()) {
-            session.loop().offerTuning();
+        try (UciSession session = new UciSession(UciLoop::offerTuning)) {
             session.send("setoption name LmrDivisor value 250", "isready");
             assertEquals("readyok", session.next());
             assertEquals(250, value("LmrDivisor"));
@@ -58,9 +58,23 @@ class UciTuningTest {
             assertEquals("info string option LmrDivisor must be from 150 to 350, not 9999", session.next());
             assertEquals("readyok", session.next());
             assertEquals(250, value("LmrDivisor"));
-            session.send("go depth 3");
-            assertTrue(session.untilStartsWith("bestmove ").get(0).startsWith("info "));
+            // The value reaches the search: at depth 7, the largest divisor reduces less and searches more nodes.
+            long before = nodes(session);
+            session.send("setoption name LmrDivisor value 350");
+            long after = nodes(session);
+            assertTrue(after > before, before + " nodes at 250, " + after + " at 350");
         }
+    }
+
+    /** The nodes of a fresh search to depth 7 from a middle-game position. */
+    private static long nodes(UciSession session) {
+        session.send("ucinewgame", "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                "go depth 7");
+        List<String> lines = session.untilStartsWith("bestmove");
+        String last = lines.get(lines.size() - 2);
+        Matcher nodes = Pattern.compile(" nodes (\\d+) ").matcher(last);
+        assertTrue(nodes.find(), last);
+        return Long.parseLong(nodes.group(1));
     }
 
     private static int value(String name) {
