@@ -2,13 +2,15 @@
 """Tunes the search's constants by SPSA in games at a fixed node count, and writes the result back to the source.
 
     scripts/spsa.py run STATE --jar kestrel.jar [--params A,B,...] [--iterations N] [--pairs K] [--nodes 25000]
-                              [--concurrency 2] [--seed S]
+                              [--concurrency 2] [--seed S] [--seconds T]
         plays N game pairs in all (K pairs a batch, each batch one fastchess run) between two copies of the jar,
         started with `uci --tune`: one with every tuned constant moved up or down by its current perturbation, the
         other with the opposite moves; each batch moves the constants towards the side that won. The state
         (iteration, values, one line a batch) is kept in the JSON file STATE after each batch: the same command
         resumes a run that was stopped (Ctrl-C stops it between batches, the state whole); on another machine, give
-        --jar again with a build of the same search.
+        --jar again with a build of the same search. --pairs and --concurrency may change on resuming; --seconds
+        stops the run before a batch that would end after T seconds (the lent machine's time limit). JAVA names the
+        java command (default java), FASTCHESS and OPENINGS the match runner and the openings.
     scripts/spsa.py show STATE
         the values so far against the defaults, rounded as the engine takes them.
     scripts/spsa.py write STATE
@@ -24,7 +26,6 @@ a_k / c_k · (wins - losses of the plus side) · its sign.
 """
 import argparse
 import json
-import math
 import os
 import random
 import re
@@ -42,6 +43,18 @@ GAMMA = 0.101
 R_END = 0.002
 JVM = "-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar"
 RESULTS = re.compile(r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)")
+# The fastchess run of the batch in flight, if any.
+BATCH = None
+
+
+def end_now(signum, _frame):
+    """TERM or HUP: ends the batch in flight with its engines (the state keeps the batches before it) and exits."""
+    if BATCH is not None:
+        try:
+            os.killpg(BATCH.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    sys.exit(f"ended by signal {signum}; the state holds every finished batch")
 
 
 def declared():
@@ -76,9 +89,11 @@ def play(state, plus, minus, pairs, seed):
     fastchess = os.environ.get("FASTCHESS", os.path.join(ROOT, "../shared/tools/bin/fastchess"))
     openings = os.environ.get("OPENINGS", os.path.join(ROOT, "../shared/data/openings/noob_3moves_4000.epd"))
     args = f'{JVM} {state["jar"]} uci --tune'
+    java = os.environ.get("JAVA", "java")
 
     def engine(name, values):
-        return ["-engine", "cmd=java", f"args={args}", f"name={name}"] + [f"option.{k}={v}" for k, v in values.items()]
+        options = [f"option.{k}={v}" for k, v in values.items()]
+        return ["-engine", f"cmd={java}", f"args={args}", f"name={name}"] + options
 
     command = ([fastchess] + engine("plus", plus) + engine("minus", minus)
                + ["-each", "proto=uci", "tc=60+1", f'nodes={state["nodes"]}', "option.Hash=16",
@@ -86,9 +101,13 @@ def play(state, plus, minus, pairs, seed):
                   "-rounds", str(pairs), "-games", "2", "-repeat", "-concurrency", str(state["concurrency"]),
                   "-recover", "-resign", "movecount=4", "score=800", "-draw", "movenumber=40", "movecount=10",
                   "score=8"])
-    # Its own process group, so that Ctrl-C reaches this script alone and the batch in flight can finish.
-    out = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                         start_new_session=True).stdout
+    # Its own process group, so that Ctrl-C reaches this script alone and the batch in flight can finish; a TERM or
+    # HUP ends the batch too (see run), which then counts for nothing.
+    global BATCH
+    BATCH = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             start_new_session=True)
+    out = BATCH.communicate()[0]
+    BATCH = None
     missing = sorted(set(re.findall(r"doesn't have option (\w+)", out)))
     if missing:
         sys.exit("the engine offers no option " + ", ".join(missing) + " (is it started with uci --tune?)")
@@ -114,9 +133,19 @@ def run(args):
         with open(args.state, encoding="utf-8") as f:
             state = json.load(f)
         print(f'resuming at pair {state["k"]} of {state["iterations"]}', file=sys.stderr)
+        for key in ("iterations", "nodes", "seed"):
+            given = getattr(args, key)
+            if given is not None and given != state[key]:
+                sys.exit(f"--{key} {given}: the run was started with {state[key]}, which it keeps")
+        if args.params and args.params.split(",") != list(state["theta"]):
+            sys.exit("--params: the run tunes " + ",".join(state["theta"]) + ", which it keeps")
         if args.jar:
             # The same search built elsewhere (a state file carried to another machine).
             state["jar"] = os.path.abspath(args.jar)
+        # How the games are played out, not what they decide: another machine may play more at once.
+        for key in ("pairs", "concurrency"):
+            if getattr(args, key) is not None:
+                state[key] = getattr(args, key)
     else:
         if not args.jar:
             sys.exit("a new run needs --jar")
@@ -126,8 +155,8 @@ def run(args):
         if unknown:
             sys.exit("not declared in SearchParameters.java: " + ", ".join(unknown))
         state = {
-            "jar": os.path.abspath(args.jar), "iterations": args.iterations, "pairs": args.pairs,
-            "nodes": args.nodes, "concurrency": args.concurrency, "seed": args.seed, "k": 0,
+            "jar": os.path.abspath(args.jar), "iterations": args.iterations or 2000, "pairs": args.pairs or 8,
+            "nodes": args.nodes or 25000, "concurrency": args.concurrency or 2, "seed": args.seed or 1, "k": 0,
             "params": {n: dict(zip(("default", "min", "max", "step"), constants[n])) for n in names},
             "theta": {n: float(constants[n][0]) for n in names},
             "batches": [],
@@ -135,10 +164,17 @@ def run(args):
         save(args.state, state)
     stop = []
     signal.signal(signal.SIGINT, lambda *_: stop.append(True))
-    rng = random.Random(f'{state["seed"]}-{state["k"]}')
+    signal.signal(signal.SIGTERM, end_now)
+    signal.signal(signal.SIGHUP, end_now)
+    deadline = time.time() + args.seconds if args.seconds else None
     while state["k"] < state["iterations"] and not stop:
+        if deadline and state["batches"] and time.time() + state["batches"][-1]["seconds"] > deadline:
+            print(f'stopped at pair {state["k"]}: the next batch would end after --seconds', file=sys.stderr)
+            break
         pairs = min(state["pairs"], state["iterations"] - state["k"])
         k = state["k"] + 1
+        # Drawn from the seed and the batch's first pair alone, so a run stopped and resumed draws what one run would.
+        rng = random.Random(f'{state["seed"]}-{k}')
         signs = {n: rng.choice((-1, 1)) for n in state["theta"]}
         plus, minus = {}, {}
         for n, theta in state["theta"].items():
@@ -202,11 +238,12 @@ def main():
     r.add_argument("state")
     r.add_argument("--jar")
     r.add_argument("--params", help="comma-separated names; default: every constant")
-    r.add_argument("--iterations", type=int, default=2000, help="game pairs in all")
-    r.add_argument("--pairs", type=int, default=8, help="game pairs a batch")
-    r.add_argument("--nodes", type=int, default=25000)
-    r.add_argument("--concurrency", type=int, default=2)
-    r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--iterations", type=int, help="game pairs in all (default 2000)")
+    r.add_argument("--pairs", type=int, help="game pairs a batch (default 8); also on resuming")
+    r.add_argument("--nodes", type=int, help="nodes a move (default 25000)")
+    r.add_argument("--concurrency", type=int, help="games at once (default 2); also on resuming")
+    r.add_argument("--seconds", type=int, help="start no batch that would end after this many seconds")
+    r.add_argument("--seed", type=int, help="of the signs and the openings (default 1)")
     for name in ("show", "write"):
         sub.add_parser(name).add_argument("state")
     args = parser.parse_args()
