@@ -100,7 +100,10 @@ def play(state, plus, minus, pairs, seed):
                   "-openings", f"file={openings}", "format=epd", "order=random", "-srand", str(seed),
                   "-rounds", str(pairs), "-games", "2", "-repeat", "-concurrency", str(state["concurrency"]),
                   "-recover", "-resign", "movecount=4", "score=800", "-draw", "movenumber=40", "movecount=10",
-                  "score=8"])
+                  "score=8"]
+               # More games than cores is fine at a fixed node count (no clock to lose), and fills the cores while
+               # the engines of each game wait on each other; fastchess asks to be told.
+               + (["-force-concurrency"] if state["concurrency"] > (os.cpu_count() or 1) else []))
     # Its own process group, so that Ctrl-C reaches this script alone and the batch in flight can finish; a TERM or
     # HUP ends the batch too (see run), which then counts for nothing.
     global BATCH
