@@ -1,6 +1,6 @@
-# What the scripts that send work to the lent many-core machine share, sourced by device-network.sh and
-# device-sprt.sh: a git-ignored folder in the checkout to carry, and a small Java runtime in it (that machine has
-# no Java).
+# What the scripts that send work to the lent many-core machine share, sourced by device-network.sh,
+# device-sprt.sh and device-spsa.sh: a git-ignored folder in the checkout to carry, a small Java runtime in it (that
+# machine has no Java), and the match tools.
 
 # Makes the folder NAME in the checkout's root, ignored through .git/info/exclude, and prints its path.
 device_pack_folder() {
@@ -28,4 +28,14 @@ device_pack_runtime() {
     tar -C "$tmp" -cf - jre | xz -T2 -9 > "$out/jre.tar.xz"
     rm -rf "$tmp"
     echo "$modules" > "$out/jre.modules"
+}
+
+# Writes what a match there needs besides the jars into OUT: the runtime (above), fastchess (xz-compressed) and the
+# noob_3moves openings as openings.epd, from ../shared unless FASTCHESS or OPENINGS name others.
+device_pack_match_tools() {
+    local out=${1:?OUT} shared
+    shared="$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)/../shared"
+    device_pack_runtime "$out"
+    xz -9 -c "${FASTCHESS:-$shared/tools/bin/fastchess}" > "$out/fastchess.xz"
+    cp "${OPENINGS:-$shared/data/openings/noob_3moves_4000.epd}" "$out/openings.epd"
 }

@@ -26,13 +26,9 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 pack() {
     local new=${1:?NEW.jar} base=${2:?BASE.jar}
     shift 2
-    local root shared out
-    root="$(git -C "$here" rev-parse --show-toplevel)"
-    shared="$root/../shared"
+    local out
     out="$(device_pack_folder .devsprt)"
-    device_pack_runtime "$out"
-    xz -9 -c "${FASTCHESS:-$shared/tools/bin/fastchess}" > "$out/fastchess.xz"
-    cp "${OPENINGS:-$shared/data/openings/noob_3moves_4000.epd}" "$out/openings.epd"
+    device_pack_match_tools "$out"
     rm -f "$out/new.jar" "$out/base.jar"
     cp "$new" "$out/new.jar"
     # One jar when both sides run the same build (two networks, say): 2 MB less to send.

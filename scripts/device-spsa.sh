@@ -16,13 +16,9 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 pack() {
     local jar=${1:?JAR} state=${2:?STATE}
-    local root shared out
-    root="$(git -C "$here" rev-parse --show-toplevel)"
-    shared="$root/../shared"
+    local out
     out="$(device_pack_folder .devspsa)"
-    device_pack_runtime "$out"
-    xz -9 -c "${FASTCHESS:-$shared/tools/bin/fastchess}" > "$out/fastchess.xz"
-    cp "${OPENINGS:-$shared/data/openings/noob_3moves_4000.epd}" "$out/openings.epd"
+    device_pack_match_tools "$out"
     rm -f "$out"/*.json
     cp "$jar" "$out/kestrel.jar"
     cp "$state" "$here/spsa.py" "$here/device-spsa.sh" "$out/"

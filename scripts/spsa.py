@@ -133,8 +133,7 @@ def save(path, state):
 
 def run(args):
     if os.path.exists(args.state):
-        with open(args.state, encoding="utf-8") as f:
-            state = json.load(f)
+        state = load(args.state)
         print(f'resuming at pair {state["k"]} of {state["iterations"]}', file=sys.stderr)
         for key in ("iterations", "nodes", "seed"):
             given = getattr(args, key)

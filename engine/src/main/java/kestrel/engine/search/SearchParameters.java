@@ -1,7 +1,6 @@
 package kestrel.engine.search;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The search's tunable constants, declared once here: pruning margins, reduction and extension terms, the history
@@ -93,7 +92,11 @@ public final class SearchParameters {
      * @throws IllegalArgumentException for an unknown name or a value outside the constant's range
      */
     public static void set(String name, int value) {
-        Tunable tunable = find(name);
+        set(find(name), value);
+    }
+
+    /** {@link #set(String, int)} for a constant already in hand. */
+    public static void set(Tunable tunable, int value) {
         if (value < tunable.min() || value > tunable.max()) {
             throw new IllegalArgumentException(tunable.name() + " must be from " + tunable.min() + " to "
                     + tunable.max() + ", not " + value);
@@ -107,13 +110,13 @@ public final class SearchParameters {
     /** Puts every constant back to its default. */
     public static void reset() {
         for (Tunable tunable : ALL) {
-            set(tunable.name(), tunable.defaultValue());
+            set(tunable, tunable.defaultValue());
         }
     }
 
     private static Tunable find(String name) {
         for (Tunable tunable : ALL) {
-            if (tunable.name().toLowerCase(Locale.ROOT).equals(name.trim().toLowerCase(Locale.ROOT))) {
+            if (tunable.name().equalsIgnoreCase(name.trim())) {
                 return tunable;
             }
         }

@@ -26,6 +26,7 @@ import kestrel.engine.search.SearchParameters;
 import kestrel.engine.search.SearchResult;
 import kestrel.engine.search.SearchThreads;
 import kestrel.engine.search.TranspositionTable;
+import kestrel.engine.search.Tunable;
 import kestrel.engine.search.WdlModel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -265,8 +266,8 @@ final class SearchWorker implements AutoCloseable {
      * Sets one of the search's tunable constants ({@link SearchParameters}, {@code uci --tune}) once the current search
      * (if any) is over: set on this thread, which hands the searches their work, the next search sees it.
      */
-    void setSearchParameter(String name, int value) {
-        chore(() -> SearchParameters.set(name, value));
+    void setSearchParameter(Tunable tunable, int value) {
+        chore(() -> SearchParameters.set(tunable, value));
     }
 
     /**

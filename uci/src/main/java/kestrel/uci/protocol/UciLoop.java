@@ -186,7 +186,7 @@ public final class UciLoop {
     public UciLoop offerTuning() {
         for (Tunable tunable : SearchParameters.all()) {
             options.add(spin(tunable.name(), tunable.defaultValue(), tunable.min(), tunable.max())
-                    .onSet(value -> worker.setSearchParameter(tunable.name(), value)));
+                    .onSet(value -> worker.setSearchParameter(tunable, value)));
         }
         return this;
     }

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import kestrel.engine.Fen;
@@ -68,6 +67,15 @@ class PlayingStrengthOptionsTest {
         }
     }
 
+    /** The move of the {@code bestmove} line that ends {@code lines}. */
+    private static String playedMove(List<String> lines) {
+        return lines.get(lines.size() - 1).split(" ")[1];
+    }
+
+    private static void assertPlaysALegalMove(Position position, List<String> lines) {
+        assertTrue(MoveNotation.parseUci(position, playedMove(lines), false) != 0, lines.get(lines.size() - 1));
+    }
+
     @Test
     void aLimitedInfiniteSearchShowsFourLinesAndAnswersStop() {
         try (UciSession session = new UciSession()) {
@@ -76,10 +84,7 @@ class PlayingStrengthOptionsTest {
             List<String> lines = session.until(line -> line.contains(" multipv 4 ") && line.contains(" depth 2 "));
             assertTrue(lines.stream().anyMatch(line -> line.contains(" multipv 2 ")));
             session.send("stop");
-            List<String> rest = session.untilStartsWith("bestmove");
-            String move = rest.get(rest.size() - 1).split(" ")[1];
-            Position start = Position.startPosition();
-            assertTrue(MoveNotation.parseUci(start, move, false) != 0, rest.get(rest.size() - 1));
+            assertPlaysALegalMove(Position.startPosition(), session.untilStartsWith("bestmove"));
         }
     }
 
@@ -94,10 +99,8 @@ class PlayingStrengthOptionsTest {
             lines.addAll(session.answersBeforeReady());
             assertTrue(lines.stream().noneMatch(line -> line.startsWith("bestmove")), String.join("\n", lines));
             session.send("ponderhit");
-            List<String> rest = session.untilStartsWith("bestmove");
-            String move = rest.get(rest.size() - 1).split(" ")[1];
-            Position afterE4 = Fen.parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-            assertTrue(MoveNotation.parseUci(afterE4, move, false) != 0, rest.get(rest.size() - 1));
+            assertPlaysALegalMove(Fen.parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+                    session.untilStartsWith("bestmove"));
         }
     }
 
@@ -107,7 +110,7 @@ class PlayingStrengthOptionsTest {
             session.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1320",
                     "setoption name MultiPV value 6", "position startpos", "go depth 30");
             List<String> lines = session.untilStartsWith("bestmove");
-            String move = lines.get(lines.size() - 1).split(" ")[1];
+            String move = playedMove(lines);
             assertTrue(lines.stream().anyMatch(line -> line.contains(" multipv 6 ")), String.join("\n", lines));
             assertTrue(lines.stream().anyMatch(line -> line.contains(" multipv ") && line.contains(" pv " + move)),
                     String.join("\n", lines));
@@ -118,15 +121,13 @@ class PlayingStrengthOptionsTest {
     void withTablesALimitedLevelChoosesOnlyAmongTheMovesThatKeepTheWin() throws Exception {
         // White wins only by taking the rook; each of the other four moves lets it take the queen (a draw).
         String onlyOneWins = "8/4k3/8/8/2r5/2K5/2Q5/8 w - - 0 1";
-        String tables = Path.of(Objects.requireNonNull(
-                PlayingStrengthOptionsTest.class.getResource("/syzygy/KQvKR.rtbw")).toURI()).getParent().toString();
         try (UciSession session = new UciSession()) {
             session.send("setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1320");
             session.send("position fen " + onlyOneWins, "go depth 10");
             List<String> without = session.untilStartsWith("bestmove");
             assertTrue(without.stream().anyMatch(line -> line.contains(" multipv 2 ")), String.join("\n", without));
 
-            session.send("setoption name SyzygyPath value " + tables);
+            session.send("setoption name SyzygyPath value " + SyzygyOptionsTest.tables());
             session.answersBeforeReady();
             for (int search = 0; search < 5; search++) {
                 session.send("position fen " + onlyOneWins, "go depth 10");

@@ -24,7 +24,8 @@ class SyzygyOptionsTest {
     @TempDir
     Path directory;
 
-    private static String tables() throws URISyntaxException {
+    /** The folder of the test tables (KQvK, KRvK, KQvKR), as SyzygyPath takes it. */
+    static String tables() throws URISyntaxException {
         return Path.of(Objects.requireNonNull(SyzygyOptionsTest.class.getResource("/syzygy/KQvK.rtbw")).toURI())
                 .getParent().toString();
     }
