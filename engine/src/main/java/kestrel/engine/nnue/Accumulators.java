@@ -18,10 +18,11 @@ import kestrel.engine.eval.Evaluator;
  * sum: integer addition in any order. The arrays are allocated when the evaluator is made and grow only past
  * {@value #INITIAL_PLIES} plies.
  *
- * <p>With a king-mirrored network each perspective keeps its own record of which plies are computed (without, both are
- * always computed together and White's record serves for both). A move that takes
- * a perspective's own king across the d/e boundary changes every input of that perspective (the board it sees flips
- * left to right): when the catch-up meets such a move, that perspective's accumulator of the position evaluated is
+ * <p>With a network whose view follows the king (king mirroring or king buckets) each perspective keeps its own record
+ * of which plies are computed (without, both are always computed together and White's record serves for both). A
+ * move that takes a perspective's own king across the d/e boundary (the board it sees flips left to right) or into
+ * another king bucket changes every input of that perspective: when the catch-up meets such a move, that
+ * perspective's accumulator of the position evaluated is
  * refreshed from its pieces instead ({@link RefreshCache}: from the last refresh of the same view, no allocation),
  * and the plies between are left uncomputed for it. The other perspective is updated as usual.
  */
@@ -32,7 +33,8 @@ public final class Accumulators implements Evaluator {
 
     private final Network network;
     private final int hidden;
-    private final boolean kingMirror;
+    /** Whether a king move can change every input of its perspective ({@link Network#viewFollowsKing}). */
+    private final boolean viewFollowsKing;
     private final RefreshCache refreshCache;
     private short[][] white;
     private short[][] black;
@@ -48,7 +50,7 @@ public final class Accumulators implements Evaluator {
     public Accumulators(Network network) {
         this.network = network;
         this.hidden = network.hidden();
-        this.kingMirror = network.kingMirror();
+        this.viewFollowsKing = network.viewFollowsKing();
         this.refreshCache = new RefreshCache(network);
         allocate(INITIAL_PLIES);
     }
@@ -94,7 +96,7 @@ public final class Accumulators implements Evaluator {
         if (top >= white.length) {
             grow(Math.max(top + 1, white.length * 2));
         }
-        if (!kingMirror) {
+        if (!viewFollowsKing) {
             // Both perspectives are always computed together here, so White's record serves for both, and one pass
             // finds where to start (measurably faster than a pass for each).
             int ready = top;
@@ -103,8 +105,8 @@ public final class Accumulators implements Evaluator {
             }
             for (int index = ready + 1; index <= top; index++) {
                 int ply = rootPly + index - 1;
-                apply(position, ply, Piece.WHITE, 0, white[index - 1], white[index]);
-                apply(position, ply, Piece.BLACK, 0, black[index - 1], black[index]);
+                apply(position, ply, Piece.WHITE, 0, 0, white[index - 1], white[index]);
+                apply(position, ply, Piece.BLACK, 0, 0, black[index - 1], black[index]);
                 whiteComputedFor[index] = position.moveIdAt(ply);
             }
             return top;
@@ -116,44 +118,49 @@ public final class Accumulators implements Evaluator {
 
     /**
      * Brings {@code perspective}'s accumulator at index {@code top} up to date: from the nearest ply still computed
-     * for the same line, move by move, or, when a move between takes its king across the d/e boundary of a
-     * king-mirrored network, from the position's pieces.
+     * for the same line, move by move, or, when a move between changes the view of its king (across the d/e boundary
+     * of a king-mirrored network, or into another king bucket), from the position's pieces.
      */
     private void update(Position position, int top, int perspective, short[][] accumulators, long[] computedFor) {
         int ready = top;
         while (ready > 0 && computedFor[ready] != position.moveIdAt(rootPly + ready - 1)) {
-            if (kingMirror && crossesMirror(position, rootPly + ready - 1, perspective)) {
+            if (changesView(position, rootPly + ready - 1, perspective)) {
                 refreshCache.refresh(position, perspective, accumulators[top]);
                 computedFor[top] = position.moveIdAt(rootPly + top - 1);
                 return;
             }
             ready--;
         }
-        // No move from `ready` to `top` changed the side the perspective's king is on, so neither did its view.
+        // No move from `ready` to `top` changed the perspective's view, so the position's own is the view of them all.
         int mirror = network.mirror(position, perspective);
+        int bucket = network.kingBucket(position, perspective);
         for (int index = ready + 1; index <= top; index++) {
             int ply = rootPly + index - 1;
-            apply(position, ply, perspective, mirror, accumulators[index - 1], accumulators[index]);
+            apply(position, ply, perspective, mirror, bucket, accumulators[index - 1], accumulators[index]);
             computedFor[index] = position.moveIdAt(ply);
         }
     }
 
-    /** Whether the move made at {@code ply} took {@code perspective}'s king from files a-d to e-h or back. */
-    private static boolean crossesMirror(Position position, int ply, int perspective) {
+    /**
+     * Whether the move made at {@code ply} took {@code perspective}'s king into another view: from files a-d to e-h
+     * or back with king mirroring, or into another king bucket.
+     */
+    private boolean changesView(Position position, int ply, int perspective) {
         int move = position.moveAt(ply);
         if (move == Move.NONE || position.movedPieceAt(ply) != Piece.of(perspective, Piece.KING)) {
             return false;
         }
         int from = Move.from(move);
         int to = Move.kind(move) == Move.CASTLING ? Move.castlingKingTarget(from, Move.to(move)) : Move.to(move);
-        return Features.crossesMirror(from, to);
+        return network.view(perspective, from) != network.view(perspective, to);
     }
 
     /**
      * target = source changed by the move made at {@code ply} of the position's history, for one perspective whose
-     * view XORs {@code mirror} into every square.
+     * view XORs {@code mirror} into every square and reads the inputs of king bucket {@code bucket}.
      */
-    private void apply(Position position, int ply, int perspective, int mirror, short[] source, short[] target) {
+    private void apply(Position position, int ply, int perspective, int mirror, int bucket, short[] source,
+                       short[] target) {
         int move = position.moveAt(ply);
         if (move == Move.NONE) {
             System.arraycopy(source, 0, target, 0, hidden);
@@ -166,22 +173,22 @@ public final class Accumulators implements Evaluator {
         if (kind == Move.CASTLING) {
             // "King takes rook": the king goes from its square to its target, the rook from `to` to its target.
             int rook = Piece.of(Piece.color(piece), Piece.ROOK);
-            network.subtractAdd(source, target, Features.index(perspective, piece, from ^ mirror),
-                    Features.index(perspective, piece, Move.castlingKingTarget(from, to) ^ mirror));
-            network.subtractAdd(target, target, Features.index(perspective, rook, to ^ mirror),
-                    Features.index(perspective, rook, Move.castlingRookTarget(from, to) ^ mirror));
+            network.subtractAdd(source, target, Features.bucketed(bucket, perspective, piece, from ^ mirror),
+                    Features.bucketed(bucket, perspective, piece, Move.castlingKingTarget(from, to) ^ mirror));
+            network.subtractAdd(target, target, Features.bucketed(bucket, perspective, rook, to ^ mirror),
+                    Features.bucketed(bucket, perspective, rook, Move.castlingRookTarget(from, to) ^ mirror));
             return;
         }
         int landed = kind == Move.PROMOTION ? Piece.of(Piece.color(piece), Move.promotionType(move)) : piece;
-        int removed = Features.index(perspective, piece, from ^ mirror);
-        int added = Features.index(perspective, landed, to ^ mirror);
+        int removed = Features.bucketed(bucket, perspective, piece, from ^ mirror);
+        int added = Features.bucketed(bucket, perspective, landed, to ^ mirror);
         int captured = position.capturedAt(ply);
         if (captured == Piece.NONE) {
             network.subtractAdd(source, target, removed, added);
         } else {
             int capturedSquare = kind == Move.EN_PASSANT ? to ^ 8 : to;
             network.subtractSubtractAdd(source, target, removed,
-                    Features.index(perspective, captured, capturedSquare ^ mirror), added);
+                    Features.bucketed(bucket, perspective, captured, capturedSquare ^ mirror), added);
         }
     }
 

@@ -15,6 +15,9 @@ import kestrel.engine.Piece;
  * <p>With <b>king mirroring</b> (a network option, file format version 2) each perspective also sees the board flipped
  * left to right (file a becomes file h: square ^ 7) whenever its own king stands on files e to h, so that its king
  * is always on files a to d: {@code index(perspective, piece, square ^ mirror(ownKingSquare))}.
+ *
+ * <p>With <b>king buckets</b> ({@link KingBuckets}, file format version 3) there are K sets of these 768 inputs, and a
+ * perspective's own king square picks the set: {@code bucket * 768 + index(...)}, {@link #bucketed}.
  */
 public final class Features {
     public static final int COUNT = 768;
@@ -29,8 +32,17 @@ public final class Features {
     /** The input index of {@code piece} (Kestrel's 0..11) on {@code square} from {@code perspective}'s view. */
     public static int index(int perspective, int piece, int square) {
         int relativeColour = Piece.color(piece) ^ perspective;
-        int relativeSquare = perspective == Piece.WHITE ? square : square ^ 56;
-        return relativeColour * 384 + Piece.type(piece) * 64 + relativeSquare;
+        return relativeColour * 384 + Piece.type(piece) * 64 + relativeSquare(perspective, square);
+    }
+
+    /** {@link #index} in the inputs of king bucket {@code bucket}: its own 768 inputs start at bucket * 768. */
+    public static int bucketed(int bucket, int perspective, int piece, int square) {
+        return bucket * COUNT + index(perspective, piece, square);
+    }
+
+    /** {@code square} as {@code perspective} sees the board: Black's view flipped vertically. */
+    public static int relativeSquare(int perspective, int square) {
+        return perspective == Piece.WHITE ? square : square ^ 56;
     }
 
     /**
@@ -46,8 +58,8 @@ public final class Features {
         return ((from ^ to) & 4) != 0;
     }
 
-    /** The piece kind (relative colour * 6 + type, 0 .. 11) of input {@code index}: all but its square. */
+    /** The piece kind (relative colour * 6 + type, 0 .. 11) of input {@code index}: all but its square and bucket. */
     public static int kind(int index) {
-        return index >>> 6;
+        return (index % COUNT) >>> 6;
     }
 }

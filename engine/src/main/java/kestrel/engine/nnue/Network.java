@@ -16,7 +16,8 @@ import kestrel.engine.Position;
  * <p>Two options of the shape (file format version 2): <b>king mirroring</b>, where each perspective sees the board
  * flipped left to right while its own king stands on files e to h ({@link Features#mirror}), and <b>output
  * buckets</b>, N output neurons of which the position's piece count picks one ({@link #outputBucket}). A network of
- * version 1 has neither: no mirroring, one bucket.
+ * version 1 has neither: no mirroring, one bucket. Version 3 adds <b>king buckets</b> ({@link KingBuckets}): K sets of
+ * 768 inputs, of which each perspective's own king square picks one.
  *
  * <p>Integer arithmetic, exact and overflow-free (see docs/nnue.md), in int16 as the file stores it: feature weights
  * and biases are at scale QA = 255 and at most {@link #MAX_FEATURE_WEIGHT} = 502 in magnitude (training clips them to
@@ -95,8 +96,9 @@ public final class Network {
     private final int hidden;
     /** Whether each perspective's board is flipped left to right while its king stands on files e to h. */
     private final boolean kingMirror;
+    private final KingBuckets kingBuckets;
     private final int outputBuckets;
-    /** One row of {@code hidden} weights per input feature. */
+    /** One row of {@code hidden} weights per input feature: 768 per king bucket. */
     private final short[][] featureWeights;
     private final short[] featureBiases;
     /** Per output bucket, the output weights of the side to move's neurons and of the other side's. */
@@ -124,6 +126,19 @@ public final class Network {
      */
     public Network(int hidden, boolean kingMirror, int outputBuckets, short[] featureWeights, short[] featureBiases,
                    short[] outputWeights, int[] outputBiases) {
+        this(hidden, kingMirror, KingBuckets.NONE, outputBuckets, featureWeights, featureBiases, outputWeights,
+                outputBiases);
+    }
+
+    /**
+     * A network with king buckets from its int16 parameters, laid out as in the file: feature weights
+     * [768 * kingBuckets][hidden] (bucket after bucket, feature-major), biases [hidden], output weights
+     * [outputBuckets][2 * hidden], output biases [outputBuckets].
+     *
+     * @throws IllegalArgumentException if a size does not match, or a parameter is beyond what training produces
+     */
+    public Network(int hidden, boolean kingMirror, KingBuckets kingBuckets, int outputBuckets, short[] featureWeights,
+                   short[] featureBiases, short[] outputWeights, int[] outputBiases) {
         if (hidden < 1 || hidden > MAX_HIDDEN) {
             throw new IllegalArgumentException("hidden size must be 1 .. " + MAX_HIDDEN + ": " + hidden);
         }
@@ -131,10 +146,11 @@ public final class Network {
             throw new IllegalArgumentException("output buckets must be 1 .. " + MAX_OUTPUT_BUCKETS + ": "
                     + outputBuckets);
         }
-        if (featureWeights.length != Features.COUNT * hidden || featureBiases.length != hidden
+        int features = Features.COUNT * kingBuckets.count();
+        if (featureWeights.length != features * hidden || featureBiases.length != hidden
                 || outputWeights.length != outputBuckets * 2 * hidden || outputBiases.length != outputBuckets) {
-            throw new IllegalArgumentException("array sizes do not match hidden size " + hidden + " and "
-                    + outputBuckets + " output buckets");
+            throw new IllegalArgumentException("array sizes do not match hidden size " + hidden + ", "
+                    + kingBuckets.count() + " king buckets and " + outputBuckets + " output buckets");
         }
         for (int bucket = 0; bucket < outputBuckets; bucket++) {
             if (outputBiases[bucket] != (short) outputBiases[bucket]) {
@@ -146,9 +162,10 @@ public final class Network {
         checkRange("output weight", outputWeights, MAX_OUTPUT_WEIGHT);
         this.hidden = hidden;
         this.kingMirror = kingMirror;
+        this.kingBuckets = kingBuckets;
         this.outputBuckets = outputBuckets;
-        this.featureWeights = new short[Features.COUNT][];
-        for (int feature = 0; feature < Features.COUNT; feature++) {
+        this.featureWeights = new short[features][];
+        for (int feature = 0; feature < features; feature++) {
             this.featureWeights[feature] = Arrays.copyOfRange(featureWeights, feature * hidden, (feature + 1) * hidden);
         }
         this.featureBiases = featureBiases.clone();
@@ -206,9 +223,25 @@ public final class Network {
         return outputBuckets;
     }
 
-    /** The shape in words: "hidden size 128", then ", king mirroring" and ", 8 output buckets" when it has them. */
+    public KingBuckets kingBuckets() {
+        return kingBuckets;
+    }
+
+    /**
+     * Whether a perspective's inputs depend on where its own king stands (king mirroring or king buckets), so that a
+     * king move can change all of them.
+     */
+    public boolean viewFollowsKing() {
+        return kingMirror || kingBuckets.count() > 1;
+    }
+
+    /**
+     * The shape in words: "hidden size 128", then ", king mirroring", ", 4 king buckets" and ", 8 output buckets"
+     * when it has them.
+     */
     public String describe() {
         return "hidden size " + hidden + (kingMirror ? ", king mirroring" : "")
+                + (kingBuckets.count() > 1 ? ", " + kingBuckets.count() + " king buckets" : "")
                 + (outputBuckets > 1 ? ", " + outputBuckets + " output buckets" : "");
     }
 
@@ -217,7 +250,27 @@ public final class Network {
      * king's square with king mirroring, 0 without.
      */
     int mirror(Position position, int perspective) {
-        return kingMirror ? Features.mirror(position.kingSquare(perspective)) : 0;
+        return mirrorOfKing(position.kingSquare(perspective));
+    }
+
+    /** {@link #mirror} of a view whose own king stands on {@code kingSquare}. */
+    int mirrorOfKing(int kingSquare) {
+        return kingMirror ? Features.mirror(kingSquare) : 0;
+    }
+
+    /** The king bucket of {@code perspective}'s view in {@code position}. */
+    int kingBucket(Position position, int perspective) {
+        int kingSquare = position.kingSquare(perspective);
+        return kingBuckets.bucket(perspective, kingSquare, mirrorOfKing(kingSquare));
+    }
+
+    /**
+     * The view of {@code perspective} with its own king on {@code kingSquare}, one number for its mirror and king
+     * bucket: {@code bucket * 2 + (mirrored ? 1 : 0)}, 0 .. 2K - 1.
+     */
+    int view(int perspective, int kingSquare) {
+        int mirror = mirrorOfKing(kingSquare);
+        return kingBuckets.bucket(perspective, kingSquare, mirror) * 2 + (mirror != 0 ? 1 : 0);
     }
 
     /** The int16 weight of input {@code feature} into neuron {@code neuron} (for writing the file). */
@@ -294,9 +347,10 @@ public final class Network {
     void refresh(Position position, int perspective, short[] accumulator) {
         copyBiases(accumulator);
         int mirror = mirror(position, perspective);
+        int bucket = kingBucket(position, perspective);
         for (long rest = position.occupied(); rest != 0; rest &= rest - 1) {
             int square = Long.numberOfTrailingZeros(rest);
-            addFeature(accumulator, Features.index(perspective, position.pieceAt(square), square ^ mirror));
+            addFeature(accumulator, Features.bucketed(bucket, perspective, position.pieceAt(square), square ^ mirror));
         }
     }
 

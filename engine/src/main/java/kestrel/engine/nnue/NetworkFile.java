@@ -10,10 +10,10 @@ import java.nio.file.Path;
 import java.util.zip.CRC32;
 
 /**
- * The network file: a header, the int16 parameters, a CRC32. All numbers little-endian. Two versions: 1, the first
- * shape (no king mirroring, one output), and 2, which says in its header whether the network mirrors the king and
- * how many output buckets it has. A network of the first shape is written as version 1, so such files stay what
- * they were; any other as version 2. Both are read.
+ * The network file: a header, the int16 parameters, a CRC32. All numbers little-endian. Three versions: 1, the
+ * first shape (no king mirroring, one output); 2, which says in its header whether the network mirrors the king and
+ * how many output buckets it has; and 3, which adds king buckets ({@link KingBuckets}) and their layout. A network is
+ * written in the oldest version that holds it, so files stay what they were; all three are read.
  *
  * <pre>
  *  bytes 0-3    magic "KNNU"
@@ -25,7 +25,10 @@ import java.util.zip.CRC32;
  *  version 1:   bytes 18-19 zero; header 20 bytes
  *  version 2:   bytes 18-19 flags: bit 0 king mirroring, the others zero; bytes 20-21 output buckets N (1 .. 32);
  *               bytes 22-23 zero; header 24 bytes
- *  then int16:  feature weights [768][H] (feature-major), feature biases [H],
+ *  version 3:   as version 2, but bytes 22-23 king buckets K (2 .. 32), then bytes 24-87 the king bucket of each
+ *               square as its own perspective sees its king (a1, b1, ..., h8; one byte each); header 88 bytes
+ *  then int16:  feature weights [K][768][H] (bucket after bucket, feature-major; K = 1 before version 3),
+ *               feature biases [H],
  *               output weights [N][2H] (bucket after bucket, each the side to move's neurons first),
  *               output biases [N] (version 1: N = 1)
  *  last 4 bytes CRC32 of every byte before it
@@ -34,8 +37,10 @@ import java.util.zip.CRC32;
  * A file that differs in any of this is refused with a message that says how, before any of it is used.
  */
 public final class NetworkFile {
-    /** The newest version, the one that knows king mirroring and output buckets. */
+    /** The version that knows king mirroring and output buckets. */
     public static final int VERSION = 2;
+    /** The newest version: king buckets too. */
+    public static final int VERSION_3 = 3;
     /** The first version: no king mirroring, one output. */
     public static final int VERSION_1 = 1;
     public static final int ACTIVATION_SCRELU = 1;
@@ -44,6 +49,7 @@ public final class NetworkFile {
     static final byte[] MAGIC = {'K', 'N', 'N', 'U'};
     static final int HEADER_BYTES = 20;
     static final int HEADER_BYTES_2 = 24;
+    static final int HEADER_BYTES_3 = HEADER_BYTES_2 + 64;
     private static final int CRC_BYTES = 4;
 
     private NetworkFile() {
@@ -59,23 +65,38 @@ public final class NetworkFile {
         return HEADER_BYTES_2 + 2L * parameterCount(hidden, buckets) + CRC_BYTES;
     }
 
+    /**
+     * The size in bytes of a version 3 file for hidden size {@code hidden}, {@code kingBuckets} king buckets and
+     * {@code buckets} output buckets.
+     */
+    public static long size(int hidden, int kingBuckets, int buckets) {
+        return HEADER_BYTES_3 + 2L * parameterCount(hidden, kingBuckets, buckets) + CRC_BYTES;
+    }
+
     /** The size of the file {@link #toBytes} writes for {@code network}. */
     public static long size(Network network) {
-        return firstShape(network) ? size(network.hidden()) : size(network.hidden(), network.outputBuckets());
+        int kingBuckets = network.kingBuckets().count();
+        return firstShape(network) ? size(network.hidden())
+                : kingBuckets == 1 ? size(network.hidden(), network.outputBuckets())
+                : size(network.hidden(), kingBuckets, network.outputBuckets());
     }
 
     private static long parameterCount(int hidden, int buckets) {
-        return (long) Features.COUNT * hidden + hidden + (long) buckets * 2 * hidden + buckets;
+        return parameterCount(hidden, 1, buckets);
     }
 
-    /** More bytes than any network file has. */
+    private static long parameterCount(int hidden, int kingBuckets, int buckets) {
+        return (long) Features.COUNT * kingBuckets * hidden + hidden + (long) buckets * 2 * hidden + buckets;
+    }
+
+    /** The size of the largest network file: the largest hidden layer with the most buckets of both kinds. */
     private static long maxSize() {
-        return Math.max(size(Network.MAX_HIDDEN), size(Network.MAX_HIDDEN, Network.MAX_OUTPUT_BUCKETS));
+        return size(Network.MAX_HIDDEN, KingBuckets.MAX, Network.MAX_OUTPUT_BUCKETS);
     }
 
     /** Whether {@code network} has the first shape, the one version 1 holds. */
     private static boolean firstShape(Network network) {
-        return !network.kingMirror() && network.outputBuckets() == 1;
+        return !network.kingMirror() && network.outputBuckets() == 1 && network.kingBuckets().count() == 1;
     }
 
     public static Network read(Path file) throws IOException, NetworkFormatException {
@@ -103,9 +124,9 @@ public final class NetworkFile {
             }
         }
         int version = in.getShort() & 0xFFFF;
-        if (version != VERSION_1 && version != VERSION) {
+        if (version != VERSION_1 && version != VERSION && version != VERSION_3) {
             throw new NetworkFormatException("network format version " + version + ", this engine reads "
-                    + VERSION_1 + " and " + VERSION);
+                    + VERSION_1 + " to " + VERSION_3);
         }
         int activation = in.getShort() & 0xFFFF;
         if (activation != ACTIVATION_SCRELU) {
@@ -124,6 +145,7 @@ public final class NetworkFile {
         }
         boolean kingMirror = false;
         int buckets = 1;
+        KingBuckets kingBuckets = KingBuckets.NONE;
         long expected;
         if (version == VERSION_1) {
             in.getShort();
@@ -142,13 +164,41 @@ public final class NetworkFile {
                 throw new NetworkFormatException("unsupported number of output buckets: " + buckets + " (1 .. "
                         + Network.MAX_OUTPUT_BUCKETS + ")");
             }
-            in.getShort();
-            expected = size(hidden, buckets);
+            int kingBucketCount = in.getShort() & 0xFFFF;
+            if (version == VERSION) {
+                if (kingBucketCount != 0) {
+                    throw new NetworkFormatException("reserved bytes 22-23 are not zero in version 2");
+                }
+                expected = size(hidden, buckets);
+            } else {
+                if (kingBucketCount < 2 || kingBucketCount > KingBuckets.MAX) {
+                    throw new NetworkFormatException("unsupported number of king buckets: " + kingBucketCount
+                            + " (2 .. " + KingBuckets.MAX + ")");
+                }
+                if (bytes.length < HEADER_BYTES_3 + CRC_BYTES) {
+                    throw new NetworkFormatException("truncated: " + bytes.length + " bytes, less than a header");
+                }
+                int[] layout = new int[64];
+                for (int square = 0; square < 64; square++) {
+                    layout[square] = in.get() & 0xFF;
+                }
+                try {
+                    kingBuckets = KingBuckets.of(layout);
+                } catch (IllegalArgumentException e) {
+                    throw new NetworkFormatException("bad king bucket layout: " + e.getMessage());
+                }
+                if (kingBuckets.count() != kingBucketCount) {
+                    throw new NetworkFormatException("the king bucket layout has " + kingBuckets.count()
+                            + " buckets, the header says " + kingBucketCount);
+                }
+                expected = size(hidden, kingBucketCount, buckets);
+            }
         }
         if (bytes.length != expected) {
             throw new NetworkFormatException((bytes.length < expected ? "truncated" : "too long") + ": "
                     + bytes.length + " bytes, a network of hidden size " + hidden
-                    + (version == VERSION_1 ? "" : " and " + buckets + " output buckets") + " has " + expected);
+                    + (version == VERSION_1 ? "" : ", " + kingBuckets.count() + " king buckets and " + buckets
+                    + " output buckets") + " has " + expected);
         }
         CRC32 crc = new CRC32();
         crc.update(bytes, 0, bytes.length - CRC_BYTES);
@@ -157,7 +207,7 @@ public final class NetworkFile {
         if (stored != crc.getValue()) {
             throw new NetworkFormatException("corrupt: checksum mismatch");
         }
-        short[] featureWeights = new short[Features.COUNT * hidden];
+        short[] featureWeights = new short[Features.COUNT * kingBuckets.count() * hidden];
         short[] featureBiases = new short[hidden];
         short[] outputWeights = new short[buckets * 2 * hidden];
         int[] outputBiases = new int[buckets];
@@ -171,21 +221,26 @@ public final class NetworkFile {
             outputBiases[bucket] = in.getShort();
         }
         try {
-            return new Network(hidden, kingMirror, buckets, featureWeights, featureBiases, outputWeights,
-                    outputBiases);
+            return new Network(hidden, kingMirror, kingBuckets, buckets, featureWeights, featureBiases,
+                    outputWeights, outputBiases);
         } catch (IllegalArgumentException e) {
             throw new NetworkFormatException("not a network training makes: " + e.getMessage());
         }
     }
 
-    /** The file's bytes for {@code network}: version 1 for the first shape, version 2 for any other. */
+    /**
+     * The file's bytes for {@code network}: version 1 for the first shape, version 3 with king buckets, version 2 for
+     * any other.
+     */
     public static byte[] toBytes(Network network) {
         int hidden = network.hidden();
         boolean first = firstShape(network);
         int buckets = network.outputBuckets();
+        KingBuckets kingBuckets = network.kingBuckets();
+        int version = first ? VERSION_1 : kingBuckets.count() > 1 ? VERSION_3 : VERSION;
         ByteBuffer out = ByteBuffer.allocate((int) size(network)).order(ByteOrder.LITTLE_ENDIAN);
         out.put(MAGIC);
-        out.putShort((short) (first ? VERSION_1 : VERSION));
+        out.putShort((short) version);
         out.putShort((short) ACTIVATION_SCRELU);
         out.putShort((short) Features.COUNT);
         out.putShort((short) hidden);
@@ -197,9 +252,14 @@ public final class NetworkFile {
         } else {
             out.putShort((short) (network.kingMirror() ? FLAG_KING_MIRROR : 0));
             out.putShort((short) buckets);
-            out.putShort((short) 0);
+            out.putShort((short) (version == VERSION_3 ? kingBuckets.count() : 0));
         }
-        for (int feature = 0; feature < Features.COUNT; feature++) {
+        if (version == VERSION_3) {
+            for (int square = 0; square < 64; square++) {
+                out.put((byte) kingBuckets.bucket(square));
+            }
+        }
+        for (int feature = 0; feature < Features.COUNT * kingBuckets.count(); feature++) {
             for (int neuron = 0; neuron < hidden; neuron++) {
                 out.putShort(network.featureWeight(feature, neuron));
             }

@@ -33,6 +33,30 @@ class RefreshCacheTest {
         }
     }
 
+    /**
+     * King buckets: a view is a bucket and a side of the board, so each perspective's cache has eight entries for
+     * FOUR, and each is refreshed from its own leftovers, never another bucket's.
+     */
+    @Test
+    void kingBucketedNetworksGiveTheFromScratchAccumulators() {
+        List<Position> positions = RandomPositions.of(4_800, 22);
+        int[][] buckets = new int[2][KingBuckets.FOUR.count()];
+        for (Position position : positions) {
+            for (int colour : new int[] {Piece.WHITE, Piece.BLACK}) {
+                buckets[colour][KingBuckets.FOUR.bucket(colour, position.kingSquare(colour), 0)]++;
+            }
+        }
+        for (int[] perColour : buckets) {
+            for (int count : perColour) {
+                assertTrue(count > 50, () -> "each king in each bucket: " + Arrays.deepToString(buckets));
+            }
+        }
+        for (Network network : new Network[] {TestNetworks.random(16, true, KingBuckets.FOUR, 8, 3),
+            TestNetworks.random(32, false, KingBuckets.FOUR, 1, 5)}) {
+            assertSameAsFromScratch(network, positions);
+        }
+    }
+
     @Test
     void jumpsBetweenUnrelatedPositionsGiveTheFromScratchAccumulators() {
         List<Position> positions = new ArrayList<>();

@@ -55,4 +55,34 @@ public final class TestNetworks {
         }
         return new Network(hidden, kingMirror, buckets, featureWeights, featureBiases, outputWeights, outputBiases);
     }
+
+    /**
+     * As {@link #random(int, boolean, int, long)}, with king buckets: every bucket's 768 rows drawn on their own, so
+     * that reading a wrong bucket's row changes the sums.
+     */
+    public static Network random(int hidden, boolean kingMirror, KingBuckets kingBuckets, int buckets, long seed) {
+        Network shape = random(hidden, kingMirror, buckets, seed);
+        SplittableRandom random = new SplittableRandom(seed + 2);
+        int featureLimit = Math.round(Network.WEIGHT_LIMIT * Network.QA);
+        short[] featureWeights = new short[Features.COUNT * kingBuckets.count() * hidden];
+        for (int i = 0; i < featureWeights.length; i++) {
+            featureWeights[i] = (short) random.nextInt(-featureLimit, featureLimit + 1);
+        }
+        short[] featureBiases = new short[hidden];
+        for (int i = 0; i < hidden; i++) {
+            featureBiases[i] = shape.featureBias(i);
+        }
+        short[] outputWeights = new short[buckets * 2 * hidden];
+        for (int bucket = 0; bucket < buckets; bucket++) {
+            for (int i = 0; i < 2 * hidden; i++) {
+                outputWeights[bucket * 2 * hidden + i] = shape.outputWeight(bucket, i);
+            }
+        }
+        int[] outputBiases = new int[buckets];
+        for (int bucket = 0; bucket < buckets; bucket++) {
+            outputBiases[bucket] = shape.outputBias(bucket);
+        }
+        return new Network(hidden, kingMirror, kingBuckets, buckets, featureWeights, featureBiases, outputWeights,
+                outputBiases);
+    }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import kestrel.engine.nnue.BuiltInNetwork;
+import kestrel.engine.nnue.KingBuckets;
 import kestrel.engine.nnue.NetworkFile;
 import kestrel.engine.nnue.training.EpochReport;
 import kestrel.engine.nnue.training.FloatNetwork;
@@ -173,6 +174,12 @@ public final class TrainCommand implements Callable<Integer> {
                     + "(8: one per 4 pieces), 1 .. 32; above 1 writes format version 2 (default: ${DEFAULT-VALUE}).")
     private int outputBuckets;
 
+    @Option(names = "--king-buckets", paramLabel = "LAYOUT", defaultValue = "none",
+            description = "King input buckets: each side's own king square picks one of K sets of inputs. 'none' (one "
+                    + "set) or 'four' (a1-b1, c1-d1, ranks 2-3, ranks 4-8, as a king-mirrored side sees its king); "
+                    + "more than one writes format version 3 (default: ${DEFAULT-VALUE}).")
+    private String kingBuckets;
+
     @Option(names = "--keep-best", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Write the network only after an epoch (or superbatch) that lowers the validation loss, so "
                     + "NET ends as the best one's rather than the last's (default: on when there are validation "
@@ -225,11 +232,13 @@ public final class TrainCommand implements Callable<Integer> {
         String lambdas = settings.lambda().isConstant() ? "" + settings.lambda().start()
                 : settings.lambda().start() + " to " + settings.lambda().end();
         err.println(String.format(Locale.ROOT, "hidden %d, %s, batch %d, lr %s (%s), lambda %s, %d threads, seed %d, "
-                        + "validation %s%s%s%s%s", settings.hidden(), periods, settings.batchSize(),
+                        + "validation %s%s%s%s%s%s", settings.hidden(), periods, settings.batchSize(),
                 settings.learningRate(), settings.learningRateSchedule().describe(periodName(settings)), lambdas,
                 settings.threads(), settings.seed(), settings.validationFraction(),
                 settings.factorised() ? ", factorised" : "", settings.mirror() ? ", mirrored halves" : "",
                 settings.kingMirror() ? ", king mirroring" : "",
+                settings.kingBuckets().count() > 1 ? ", " + settings.kingBuckets().count() + " king buckets ("
+                        + settings.kingBuckets().name() + ")" : "",
                 settings.outputBuckets() > 1 ? ", " + settings.outputBuckets() + " output buckets" : ""));
         if (settings.resultScale() != TrainingSettings.DEFAULT_RESULT_SCALE || FIT.equals(resultScale)) {
             err.println(String.format(Locale.ROOT, "result scale %.0f%s", settings.resultScale(),
@@ -295,7 +304,7 @@ public final class TrainCommand implements Callable<Integer> {
         return new TrainingSettings(hidden, superbatches > 0 ? 0 : epochs, superbatches, superbatchBatches, batch,
                 learningRate, schedule, new LambdaSchedule(lambdaStart, lambdaEnd == null ? lambdaStart : lambdaEnd),
                 threads == null ? Runtime.getRuntime().availableProcessors() : threads, seed, validation, maxScore,
-                factorised, mirrorHalves, kingMirror, outputBuckets, scale);
+                factorised, mirrorHalves, kingMirror, outputBuckets, scale, KingBuckets.named(kingBuckets));
     }
 
     /** At most about a million of the first {@code count} positions, evenly spread: enough to fit one number. */

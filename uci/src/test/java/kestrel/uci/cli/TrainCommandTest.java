@@ -3,6 +3,7 @@ package kestrel.uci.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -20,6 +21,7 @@ import kestrel.engine.MoveGenerator;
 import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import kestrel.engine.eval.Evaluation;
+import kestrel.engine.nnue.KingBuckets;
 import kestrel.engine.nnue.Network;
 import kestrel.engine.nnue.NetworkEvaluation;
 import kestrel.engine.nnue.NetworkFile;
@@ -282,6 +284,67 @@ class TrainCommandTest {
         Network buckets = NetworkFile.read(directory.resolve("buckets.nnue"));
         assertTrue(!buckets.kingMirror() && buckets.outputBuckets() == 4);
         assertTrue(NetworkFile.read(directory.resolve("mirror.nnue")).kingMirror());
+    }
+
+    /**
+     * King buckets: a format version 3 file whose header holds the layout, the same for the same seed, which the
+     * engine loads and searches with; alone or with king mirroring and output buckets. "none" is the default: the
+     * file of a run without the option.
+     */
+    @Test
+    void kingBucketsWriteAVersionThreeNetworkTheEngineSearchesWith() throws Exception {
+        Path net = directory.resolve("v3.nnue");
+        String[] asked = {"--king-buckets", "four", "--king-mirror", "--output-buckets", "4"};
+        assertEquals(0, run(options(net, asked)), err::toString);
+        assertTrue(err.toString().contains(", factorised, king mirroring, 4 king buckets (four), 4 output buckets"),
+                err::toString);
+        byte[] bytes = Files.readAllBytes(net);
+        assertEquals(3, bytes[4]);
+        assertEquals(4, bytes[22]);
+        Network network = NetworkFile.read(net);
+        assertSame(KingBuckets.FOUR, network.kingBuckets());
+        assertTrue(network.kingMirror());
+        assertEquals(4, network.outputBuckets());
+        assertEquals(8, network.hidden());
+        Path again = directory.resolve("again.nnue");
+        assertEquals(0, run(options(again, asked)), err::toString);
+        assertArrayEquals(bytes, Files.readAllBytes(again));
+
+        StringWriter benchOut = new StringWriter();
+        StringWriter benchErr = new StringWriter();
+        int exitCode = Main.commandLine().setOut(new PrintWriter(benchOut, true))
+                .setErr(new PrintWriter(benchErr, true)).execute("bench", "3", "--eval-file", net.toString());
+        assertEquals(0, exitCode, benchErr::toString);
+        List<String> lines = benchOut.toString().lines().toList();
+        assertTrue(lines.get(lines.size() - 2).matches("depth 3, 30 positions, \\d+ ms, network, hidden size 8, "
+                + "king mirroring, 4 king buckets, 4 output buckets"), lines::toString);
+        assertEquals(Bench.run(3, new NetworkEvaluation(network), line -> { }).nodes() + " nodes",
+                lines.get(lines.size() - 1).replaceFirst(" \\d+ nps$", ""));
+
+        // Alone: version 3 still, and other weights than the same run without king buckets.
+        Path alone = directory.resolve("alone.nnue");
+        assertEquals(0, run(options(alone, "--king-buckets", "FOUR")), err::toString);
+        Network aloneNetwork = NetworkFile.read(alone);
+        assertEquals(3, Files.readAllBytes(alone)[4]);
+        assertSame(KingBuckets.FOUR, aloneNetwork.kingBuckets());
+        assertTrue(!aloneNetwork.kingMirror() && aloneNetwork.outputBuckets() == 1);
+        Path none = directory.resolve("none.nnue");
+        Path without = directory.resolve("without.nnue");
+        assertEquals(0, run(options(none, "--king-buckets", "none")), err::toString);
+        assertEquals(0, run(options(without)), err::toString);
+        assertEquals(1, Files.readAllBytes(none)[4]);
+        assertArrayEquals(Files.readAllBytes(without), Files.readAllBytes(none));
+        assertSame(KingBuckets.NONE, NetworkFile.read(none).kingBuckets());
+    }
+
+    /** An unknown layout is refused before any training, by a message that names the layouts there are. */
+    @Test
+    void anUnknownKingBucketLayoutIsRefused() {
+        Path net = directory.resolve("bogus.nnue");
+        assertEquals(2, run(options(net, "--king-buckets", "bogus")));
+        assertTrue(err.toString().contains("error: unknown king bucket layout 'bogus' (none, four)"), err::toString);
+        assertFalse(err.toString().contains("positions loaded"), err::toString);
+        assertFalse(Files.exists(net));
     }
 
     /**

@@ -14,8 +14,12 @@ final class Adam {
     private long steps;
 
     Adam(int hidden, int buckets) {
-        firstMoments = new Parameters(hidden, buckets);
-        secondMoments = new Parameters(hidden, buckets);
+        this(hidden, 1, buckets);
+    }
+
+    Adam(int hidden, int kingBuckets, int buckets) {
+        firstMoments = new Parameters(hidden, kingBuckets, buckets);
+        secondMoments = new Parameters(hidden, kingBuckets, buckets);
     }
 
     /** One step of size {@code learningRate} against {@code gradients} (means over the batch). */

@@ -3,6 +3,7 @@ package kestrel.engine.nnue.training;
 import java.util.SplittableRandom;
 import kestrel.engine.Position;
 import kestrel.engine.nnue.Features;
+import kestrel.engine.nnue.KingBuckets;
 import kestrel.engine.nnue.Network;
 
 /**
@@ -15,9 +16,11 @@ import kestrel.engine.nnue.Network;
  * what a piece is worth anywhere from every position that has one, while each square's own row learns only from
  * the positions with a piece of that kind on that square; with few positions that is what lets the network learn
  * the common part first. The engine's network has no such rows: quantization adds them into each input's row, so
- * inference is the same as without.
+ * inference is the same as without. With <b>king buckets</b> the factor rows are instead one per input of a bucket,
+ * shared by the K buckets ({@link Parameters#factorOf}): each bucket's own rows learn only how the king's place
+ * changes an input's worth, and an input seen rarely in one bucket still learns from the others.
  *
- * <p><b>King mirroring</b> changes only which inputs are active ({@link TrainingData#features}); <b>output
+ * <p><b>King mirroring</b> and king buckets change only which inputs are active ({@link TrainingData#features}); <b>output
  * buckets</b> give each bucket ({@link Network#outputBucket}) its own output weights and bias, and a position's
  * forward and backward pass use its bucket's alone.
  */
@@ -25,6 +28,7 @@ public final class FloatNetwork {
     final Parameters parameters;
     private final boolean factorised;
     private final boolean kingMirror;
+    private final KingBuckets kingBuckets;
     /** Each input's row as the forward pass uses it: its own weights plus its factor's. */
     private final float[][] effectiveWeights;
 
@@ -33,10 +37,16 @@ public final class FloatNetwork {
     }
 
     FloatNetwork(int hidden, boolean factorised, boolean kingMirror, int buckets) {
-        parameters = new Parameters(hidden, buckets);
+        this(hidden, factorised, kingMirror, KingBuckets.NONE, buckets);
+    }
+
+    FloatNetwork(int hidden, boolean factorised, boolean kingMirror, KingBuckets kingBuckets, int buckets) {
+        parameters = new Parameters(hidden, kingBuckets.count(), buckets);
         this.factorised = factorised;
         this.kingMirror = kingMirror;
-        effectiveWeights = factorised ? new float[Features.COUNT][hidden] : parameters.featureWeights;
+        this.kingBuckets = kingBuckets;
+        effectiveWeights = factorised ? new float[Features.COUNT * kingBuckets.count()][hidden]
+                : parameters.featureWeights;
     }
 
     public int hidden() {
@@ -51,6 +61,10 @@ public final class FloatNetwork {
         return parameters.buckets();
     }
 
+    public KingBuckets kingBuckets() {
+        return kingBuckets;
+    }
+
     /** Seeded random start: small feature weights, so accumulators begin inside SCReLU's working range. */
     static FloatNetwork initial(int hidden, boolean factorised, long seed) {
         return initial(hidden, factorised, false, 1, seed);
@@ -61,7 +75,13 @@ public final class FloatNetwork {
      * bucket's output weights after the one before, so a network of one bucket starts as it always did.
      */
     static FloatNetwork initial(int hidden, boolean factorised, boolean kingMirror, int buckets, long seed) {
-        FloatNetwork network = new FloatNetwork(hidden, factorised, kingMirror, buckets);
+        return initial(hidden, factorised, kingMirror, KingBuckets.NONE, buckets, seed);
+    }
+
+    /** As {@link #initial(int, boolean, boolean, int, long)}, the feature rows bucket after bucket. */
+    static FloatNetwork initial(int hidden, boolean factorised, boolean kingMirror, KingBuckets kingBuckets,
+                                int buckets, long seed) {
+        FloatNetwork network = new FloatNetwork(hidden, factorised, kingMirror, kingBuckets, buckets);
         SplittableRandom random = new SplittableRandom(seed);
         Parameters p = network.parameters;
         for (float[] row : p.featureWeights) {
@@ -190,14 +210,18 @@ public final class FloatNetwork {
     public double evaluate(Position position) {
         Workspace work = new Workspace(hidden());
         int us = position.sideToMove();
-        int ownMirror = kingMirror ? Features.mirror(position.kingSquare(us)) : 0;
-        int otherMirror = kingMirror ? Features.mirror(position.kingSquare(us ^ 1)) : 0;
+        int ownKing = position.kingSquare(us);
+        int otherKing = position.kingSquare(us ^ 1);
+        int ownMirror = kingMirror ? Features.mirror(ownKing) : 0;
+        int otherMirror = kingMirror ? Features.mirror(otherKing) : 0;
+        int ownBucket = kingBuckets.bucket(us, ownKing, ownMirror);
+        int otherBucket = kingBuckets.bucket(us ^ 1, otherKing, otherMirror);
         int count = 0;
         for (long rest = position.occupied(); rest != 0; rest &= rest - 1) {
             int square = Long.numberOfTrailingZeros(rest);
             int piece = position.pieceAt(square);
-            work.ownFeatures[count] = Features.index(us, piece, square ^ ownMirror);
-            work.otherFeatures[count] = Features.index(us ^ 1, piece, square ^ otherMirror);
+            work.ownFeatures[count] = Features.bucketed(ownBucket, us, piece, square ^ ownMirror);
+            work.otherFeatures[count] = Features.bucketed(otherBucket, us ^ 1, piece, square ^ otherMirror);
             count++;
         }
         work.featureCount = count;
@@ -206,8 +230,8 @@ public final class FloatNetwork {
     }
 
     /**
-     * Completes a batch's summed {@code gradients}: a factor row's gradient is the sum of those of its 64 inputs'
-     * rows, as it is added into each of them. Nothing to do without the factoriser.
+     * Completes a batch's summed {@code gradients}: a factor row's gradient is the sum of those of its inputs' rows,
+     * as it is added into each of them. Nothing to do without the factoriser.
      */
     void addFactorGradients(Parameters gradients) {
         if (factorised) {
@@ -231,9 +255,9 @@ public final class FloatNetwork {
             return;
         }
         int hidden = parameters.hidden;
-        for (int feature = 0; feature < Features.COUNT; feature++) {
+        for (int feature = 0; feature < effectiveWeights.length; feature++) {
             float[] own = parameters.featureWeights[feature];
-            float[] factor = parameters.factorWeights[Features.kind(feature)];
+            float[] factor = parameters.factorWeights[parameters.factorOf(feature)];
             float[] effective = effectiveWeights[feature];
             for (int i = 0; i < hidden; i++) {
                 own[i] = Math.min(Math.max(own[i], -limit - factor[i]), limit - factor[i]);
@@ -249,8 +273,9 @@ public final class FloatNetwork {
     public Network quantize() {
         Parameters p = parameters;
         int buckets = p.buckets();
-        float[] featureWeights = new float[Features.COUNT * p.hidden];
-        for (int feature = 0; feature < Features.COUNT; feature++) {
+        int features = Features.COUNT * kingBuckets.count();
+        float[] featureWeights = new float[features * p.hidden];
+        for (int feature = 0; feature < features; feature++) {
             System.arraycopy(effectiveWeights[feature], 0, featureWeights, feature * p.hidden, p.hidden);
         }
         float[] outputWeights = new float[buckets * 2 * p.hidden];
@@ -262,7 +287,7 @@ public final class FloatNetwork {
         for (int bucket = 0; bucket < buckets; bucket++) {
             biases[bucket] = outputBiases[bucket];
         }
-        return new Network(p.hidden, kingMirror, buckets, round(featureWeights, Network.QA),
+        return new Network(p.hidden, kingMirror, kingBuckets, buckets, round(featureWeights, Network.QA),
                 round(p.featureBiases, Network.QA), round(outputWeights, Network.QB), biases);
     }
 

@@ -4,8 +4,9 @@ import java.util.Arrays;
 import kestrel.engine.nnue.Features;
 
 /**
- * The network's parameters in float: feature weights as one row of {@code hidden} per input, one more row per
- * (relative colour, piece type) for the factoriser (see {@link FloatNetwork}), feature biases [hidden], output
+ * The network's parameters in float: feature weights as one row of {@code hidden} per input (768 per king bucket),
+ * the factoriser's rows (see {@link FloatNetwork}: one per piece kind, or with king buckets one per input of a bucket,
+ * shared by the buckets), feature biases [hidden], output
  * weights [buckets][2 * hidden] (each bucket's side to move first), output biases [buckets]. The same shape holds
  * gradients and the optimizer's moments. Rows are separate arrays so that the loops over them index every array by
  * the same {@code i}, which Java 17 vectorizes (offsets into one shared array it cannot prove free of overlap).
@@ -13,8 +14,9 @@ import kestrel.engine.nnue.Features;
 final class Parameters {
     final int hidden;
     final float[][] featureWeights;
-    /** Row {@code k} is shared by the 64 inputs of piece kind k ({@link Features#kind}); zero unless factorised. */
+    /** The factor rows, each shared by the inputs {@link #factorOf} maps to it; zero unless factorised. */
     final float[][] factorWeights;
+    private final int kingBuckets;
     final float[] featureBiases;
     /** One row of 2 * hidden per output bucket ({@link kestrel.engine.nnue.Network#outputBucket}). */
     final float[][] outputWeights;
@@ -28,18 +30,34 @@ final class Parameters {
     }
 
     Parameters(int hidden, int buckets) {
+        this(hidden, 1, buckets);
+    }
+
+    Parameters(int hidden, int kingBuckets, int buckets) {
         this.hidden = hidden;
-        this.featureWeights = new float[Features.COUNT][hidden];
-        this.factorWeights = new float[Features.KINDS][hidden];
+        this.kingBuckets = kingBuckets;
+        int features = Features.COUNT * kingBuckets;
+        int factors = kingBuckets == 1 ? Features.KINDS : Features.COUNT;
+        this.featureWeights = new float[features][hidden];
+        this.factorWeights = new float[factors][hidden];
         this.featureBiases = new float[hidden];
         this.outputWeights = new float[buckets][2 * hidden];
         this.outputBias = new float[buckets];
-        all = new float[Features.COUNT + Features.KINDS + buckets + 2][];
-        System.arraycopy(featureWeights, 0, all, 0, Features.COUNT);
-        System.arraycopy(factorWeights, 0, all, Features.COUNT, Features.KINDS);
-        all[Features.COUNT + Features.KINDS] = featureBiases;
-        System.arraycopy(outputWeights, 0, all, Features.COUNT + Features.KINDS + 1, buckets);
-        all[Features.COUNT + Features.KINDS + buckets + 1] = outputBias;
+        all = new float[features + factors + buckets + 2][];
+        System.arraycopy(featureWeights, 0, all, 0, features);
+        System.arraycopy(factorWeights, 0, all, features, factors);
+        all[features + factors] = featureBiases;
+        System.arraycopy(outputWeights, 0, all, features + factors + 1, buckets);
+        all[features + factors + buckets + 1] = outputBias;
+    }
+
+    /**
+     * The factor row of input {@code feature}: its piece kind ({@link Features#kind}) with one king bucket; with
+     * more, the same input of every bucket shares a row ({@code feature % 768}), which learns what a piece on a square
+     * is worth wherever the king stands from all positions, while the buckets' own rows learn only the difference.
+     */
+    int factorOf(int feature) {
+        return kingBuckets == 1 ? Features.kind(feature) : feature % Features.COUNT;
     }
 
     int buckets() {
@@ -60,13 +78,13 @@ final class Parameters {
         }
     }
 
-    /** Each factor row becomes the sum of the rows of its 64 inputs: the gradient of a factor from theirs. */
+    /** Each factor row becomes the sum of the rows of its inputs: the gradient of a factor from theirs. */
     void sumFactorsFromFeatures() {
         for (float[] row : factorWeights) {
             Arrays.fill(row, 0f);
         }
-        for (int feature = 0; feature < Features.COUNT; feature++) {
-            float[] target = factorWeights[Features.kind(feature)];
+        for (int feature = 0; feature < featureWeights.length; feature++) {
+            float[] target = factorWeights[factorOf(feature)];
             float[] source = featureWeights[feature];
             for (int i = 0; i < hidden; i++) {
                 target[i] += source[i];

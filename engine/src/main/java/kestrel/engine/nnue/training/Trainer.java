@@ -42,7 +42,7 @@ public final class Trainer {
         }
         SplittableRandom random = new SplittableRandom(settings.seed());
         FloatNetwork network = FloatNetwork.initial(settings.hidden(), settings.factorised(), settings.kingMirror(),
-                settings.outputBuckets(), random.nextLong());
+                settings.kingBuckets(), settings.outputBuckets(), random.nextLong());
         // The validation positions are the last ones, whole games as datagen appends them: positions of one game
         // are so alike that a random split would measure how well the network remembers its training games.
         PositionStream stream = new PositionStream(trainingCount, random, settings.mirror());
@@ -54,10 +54,10 @@ public final class Trainer {
         Parameters[] gradients = new Parameters[threads];
         Workspace[] workspaces = new Workspace[threads];
         for (int t = 0; t < threads; t++) {
-            gradients[t] = new Parameters(settings.hidden(), settings.outputBuckets());
+            gradients[t] = new Parameters(settings.hidden(), settings.kingBuckets().count(), settings.outputBuckets());
             workspaces[t] = new Workspace(settings.hidden());
         }
-        Adam adam = new Adam(settings.hidden(), settings.outputBuckets());
+        Adam adam = new Adam(settings.hidden(), settings.kingBuckets().count(), settings.outputBuckets());
         ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
             Thread thread = new Thread(task, "kestrel-train");
             thread.setDaemon(true);
@@ -158,8 +158,8 @@ public final class Trainer {
             int entry = positions[i];
             boolean mirrored = entry < 0;
             int index = mirrored ? ~entry : entry;
-            work.featureCount = data.features(index, mirrored, network.kingMirror(), work.ownFeatures,
-                    work.otherFeatures, work.squares, work.pieces);
+            work.featureCount = data.features(index, mirrored, network.kingMirror(), network.kingBuckets(),
+                    work.ownFeatures, work.otherFeatures, work.squares, work.pieces);
             work.bucket = Network.outputBucket(work.featureCount, network.outputBuckets());
             float output = network.forward(work);
             if (ownScale) {

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import kestrel.engine.Piece;
 import kestrel.engine.nnue.Features;
+import kestrel.engine.nnue.KingBuckets;
 import kestrel.engine.nnue.Network;
 import kestrel.engine.nnue.TrainingRecord;
 import kestrel.engine.nnue.games.TrainingFileReader;
@@ -115,6 +116,15 @@ public final class TrainingData {
      */
     int features(int index, boolean mirrored, boolean kingMirror, int[] own, int[] other, int[] squares,
                  int[] pieces) {
+        return features(index, mirrored, kingMirror, KingBuckets.NONE, own, other, squares, pieces);
+    }
+
+    /**
+     * As {@link #features(int, boolean, boolean, int[], int[], int[], int[])}, each view reading the inputs of its own
+     * king's bucket in {@code kingBuckets}.
+     */
+    int features(int index, boolean mirrored, boolean kingMirror, KingBuckets kingBuckets, int[] own, int[] other,
+                 int[] squares, int[] pieces) {
         byte[] block = blocks.get(index >>> BLOCK_SHIFT);
         int offset = (index & BLOCK_MASK) * TrainingRecord.BYTES;
         int count = TrainingRecord.pieces(block, offset, squares, pieces);
@@ -122,19 +132,24 @@ public final class TrainingData {
         int flip = mirrored ? 7 : 0;
         int ownMirror = 0;
         int otherMirror = 0;
-        if (kingMirror) {
+        int ownBucket = 0;
+        int otherBucket = 0;
+        if (kingMirror || kingBuckets.count() > 1) {
             for (int i = 0; i < count; i++) {
+                int square = squares[i] ^ flip;
                 if (pieces[i] == Piece.of(us, Piece.KING)) {
-                    ownMirror = Features.mirror(squares[i] ^ flip);
+                    ownMirror = kingMirror ? Features.mirror(square) : 0;
+                    ownBucket = kingBuckets.bucket(us, square, ownMirror);
                 } else if (pieces[i] == Piece.of(us ^ 1, Piece.KING)) {
-                    otherMirror = Features.mirror(squares[i] ^ flip);
+                    otherMirror = kingMirror ? Features.mirror(square) : 0;
+                    otherBucket = kingBuckets.bucket(us ^ 1, square, otherMirror);
                 }
             }
         }
         for (int i = 0; i < count; i++) {
             int square = squares[i] ^ flip;
-            own[i] = Features.index(us, pieces[i], square ^ ownMirror);
-            other[i] = Features.index(us ^ 1, pieces[i], square ^ otherMirror);
+            own[i] = Features.bucketed(ownBucket, us, pieces[i], square ^ ownMirror);
+            other[i] = Features.bucketed(otherBucket, us ^ 1, pieces[i], square ^ otherMirror);
         }
         return count;
     }

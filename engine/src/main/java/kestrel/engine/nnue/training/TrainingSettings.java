@@ -1,5 +1,6 @@
 package kestrel.engine.nnue.training;
 
+import kestrel.engine.nnue.KingBuckets;
 import kestrel.engine.nnue.Network;
 
 /**
@@ -39,11 +40,14 @@ import kestrel.engine.nnue.Network;
  *                             400, the default, is the plain blend of the target. With K where sigmoid(score / K)
  *                             predicts the results best ({@link TrainingData#fittedResultScale}) the two terms agree
  *                             on average, so blending the result in does not stretch the evaluation's scale
+ * @param kingBuckets          the king input buckets ({@link KingBuckets}); {@link KingBuckets#NONE} for one set of
+ *                             inputs (more write file format version 3)
  */
 public record TrainingSettings(int hidden, int epochs, int superbatches, int superbatchBatches, int batchSize,
                                double learningRate, LearningRateSchedule learningRateSchedule, LambdaSchedule lambda,
                                int threads, long seed, double validationFraction, int maxScore, boolean factorised,
-                               boolean mirror, boolean kingMirror, int outputBuckets, double resultScale) {
+                               boolean mirror, boolean kingMirror, int outputBuckets, double resultScale,
+                               KingBuckets kingBuckets) {
     // The defaults are the recipe of nets 7 and 8, the first networks to ship (net 8 trained 14 epochs); docs/nnue.md,
     // "Networks tried", says how each was chosen. The schedules and superbatches beyond them are for the networks
     // still to be tried.
@@ -92,6 +96,17 @@ public record TrainingSettings(int hidden, int epochs, int superbatches, int sup
         require(!(mirror && kingMirror), "mirrored halves mean nothing with king mirroring: a king-mirrored network "
                 + "sees a position and its mirror image as the same inputs");
         require(resultScale >= 50 && resultScale <= 2000, "result scale must be 50 .. 2000");
+        require(kingBuckets != null, "king buckets missing");
+    }
+
+    /** A run without king buckets. */
+    public TrainingSettings(int hidden, int epochs, int superbatches, int superbatchBatches, int batchSize,
+                            double learningRate, LearningRateSchedule learningRateSchedule, LambdaSchedule lambda,
+                            int threads, long seed, double validationFraction, int maxScore, boolean factorised,
+                            boolean mirror, boolean kingMirror, int outputBuckets, double resultScale) {
+        this(hidden, epochs, superbatches, superbatchBatches, batchSize, learningRate, learningRateSchedule, lambda,
+                threads, seed, validationFraction, maxScore, factorised, mirror, kingMirror, outputBuckets,
+                resultScale, KingBuckets.NONE);
     }
 
     /** A run whose result term reads the output at the network's own scale, {@value Network#SCALE}. */
@@ -129,7 +144,14 @@ public record TrainingSettings(int hidden, int epochs, int superbatches, int sup
     public TrainingSettings withResultScale(double scale) {
         return new TrainingSettings(hidden, epochs, superbatches, superbatchBatches, batchSize, learningRate,
                 learningRateSchedule, lambda, threads, seed, validationFraction, maxScore, factorised, mirror,
-                kingMirror, outputBuckets, scale);
+                kingMirror, outputBuckets, scale, kingBuckets);
+    }
+
+    /** These settings with the king input buckets {@code buckets}. */
+    public TrainingSettings withKingBuckets(KingBuckets buckets) {
+        return new TrainingSettings(hidden, epochs, superbatches, superbatchBatches, batchSize, learningRate,
+                learningRateSchedule, lambda, threads, seed, validationFraction, maxScore, factorised, mirror,
+                kingMirror, outputBuckets, resultScale, buckets);
     }
 
     /** Whether the run counts superbatches rather than epochs. */
