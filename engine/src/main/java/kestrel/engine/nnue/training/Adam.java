@@ -24,17 +24,32 @@ final class Adam {
 
     /** One step of size {@code learningRate} against {@code gradients} (means over the batch). */
     void step(Parameters parameters, Parameters gradients, double learningRate) {
+        update(parameters, gradients, startStep(learningRate), 0, parameters.arrayCount(), Float.POSITIVE_INFINITY);
+    }
+
+    /**
+     * Counts a step of size {@code learningRate} and returns its size with the bias correction folded in, for the
+     * {@link #update}s that share the step's arrays.
+     */
+    float startStep(double learningRate) {
         steps++;
+        return (float) (learningRate * Math.sqrt(1 - Math.pow(BETA2, steps)) / (1 - Math.pow(BETA1, steps)));
+    }
+
+    /**
+     * The step of size {@code size} ({@link #startStep}) on the arrays {@code from .. to} of
+     * {@link Parameters#arrays}, each parameter then clamped to ±{@code limit}: element by element, so threads may
+     * share the arrays and every value is the one a single thread computes.
+     */
+    void update(Parameters parameters, Parameters gradients, float size, int from, int to, float limit) {
         float beta1 = (float) BETA1;
         float beta2 = (float) BETA2;
-        // Bias correction folded into the step size.
-        float size = (float) (learningRate * Math.sqrt(1 - Math.pow(BETA2, steps)) / (1 - Math.pow(BETA1, steps)));
         float epsilon = (float) EPSILON;
         float[][] values = parameters.arrays();
         float[][] grads = gradients.arrays();
         float[][] m = firstMoments.arrays();
         float[][] v = secondMoments.arrays();
-        for (int a = 0; a < values.length; a++) {
+        for (int a = from; a < to; a++) {
             float[] value = values[a];
             float[] grad = grads[a];
             float[] first = m[a];
@@ -43,7 +58,8 @@ final class Adam {
                 float g = grad[i];
                 first[i] = beta1 * first[i] + (1 - beta1) * g;
                 second[i] = beta2 * second[i] + (1 - beta2) * g * g;
-                value[i] -= size * first[i] / ((float) Math.sqrt(second[i]) + epsilon);
+                float updated = value[i] - size * first[i] / ((float) Math.sqrt(second[i]) + epsilon);
+                value[i] = Math.min(Math.max(updated, -limit), limit);
             }
         }
     }

@@ -239,6 +239,11 @@ public final class FloatNetwork {
         }
     }
 
+    /** Whether the network trains with the factoriser. */
+    boolean factorised() {
+        return factorised;
+    }
+
     /**
      * Clamps every parameter to ±{@link Network#WEIGHT_LIMIT}, which keeps the quantized sums in range, and, when
      * factorised, each input's own weights so that own + factor stays within the limit too; then brings the rows
@@ -251,11 +256,27 @@ public final class FloatNetwork {
                 values[i] = Math.min(Math.max(values[i], -limit), limit);
             }
         }
+        constrainFeatureRows(0, effectiveWeights.length);
+    }
+
+    /** The input rows, 768 per king bucket: the unit in which threads share {@link #constrainFeatureRows}. */
+    int featureRows() {
+        return effectiveWeights.length;
+    }
+
+    /**
+     * The second half of {@link #constrain}, once every parameter is within the limit: for the input rows
+     * {@code from .. to}, each input's own weights clamped so that own + factor stays within it, and the rows the
+     * forward pass uses brought up to date. Row by row, so threads may share the rows. Nothing to do without the
+     * factoriser.
+     */
+    void constrainFeatureRows(int from, int to) {
         if (!factorised) {
             return;
         }
+        float limit = Network.WEIGHT_LIMIT;
         int hidden = parameters.hidden;
-        for (int feature = 0; feature < effectiveWeights.length; feature++) {
+        for (int feature = from; feature < to; feature++) {
             float[] own = parameters.featureWeights[feature];
             float[] factor = parameters.factorWeights[parameters.factorOf(feature)];
             float[] effective = effectiveWeights[feature];

@@ -80,11 +80,23 @@ final class Parameters {
 
     /** Each factor row becomes the sum of the rows of its inputs: the gradient of a factor from theirs. */
     void sumFactorsFromFeatures() {
-        for (float[] row : factorWeights) {
-            Arrays.fill(row, 0f);
+        sumFactorsFromFeatures(0, factorWeights.length);
+    }
+
+    /**
+     * {@link #sumFactorsFromFeatures()} for the factor rows {@code from .. to} alone, each summed over its inputs in
+     * input order, so that threads may share the rows and the sums are those of one thread.
+     */
+    void sumFactorsFromFeatures(int from, int to) {
+        for (int factor = from; factor < to; factor++) {
+            Arrays.fill(factorWeights[factor], 0f);
         }
         for (int feature = 0; feature < featureWeights.length; feature++) {
-            float[] target = factorWeights[factorOf(feature)];
+            int factor = factorOf(feature);
+            if (factor < from || factor >= to) {
+                continue;
+            }
+            float[] target = factorWeights[factor];
             float[] source = featureWeights[feature];
             for (int i = 0; i < hidden; i++) {
                 target[i] += source[i];
@@ -92,11 +104,21 @@ final class Parameters {
         }
     }
 
+    /** How many arrays {@link #arrays} holds: the unit in which threads share the element-wise work. */
+    int arrayCount() {
+        return all.length;
+    }
+
     /** this += other, element by element. */
     void add(Parameters other) {
+        add(other, 0, all.length);
+    }
+
+    /** {@link #add(Parameters)} for the arrays {@code from .. to} of {@link #arrays} alone. */
+    void add(Parameters other, int from, int to) {
         float[][] mine = arrays();
         float[][] theirs = other.arrays();
-        for (int a = 0; a < mine.length; a++) {
+        for (int a = from; a < to; a++) {
             float[] target = mine[a];
             float[] source = theirs[a];
             for (int i = 0; i < target.length; i++) {

@@ -119,13 +119,47 @@ public final class Trainer {
             });
         }
         double lossSum = sumInOrder(pool.invokeAll(tasks));
-        for (int t = 1; t < threads; t++) {
-            gradients[0].add(gradients[t]);
+        // The rest is element-wise over every parameter (with king buckets as much work as the batch itself), so the
+        // threads share it by rows. Each value is computed as one thread computes it, in the same order, so the
+        // network is the same bit for bit.
+        Parameters sum = gradients[0];
+        inSlices(pool, threads, sum.arrayCount(), (from, to) -> {
+            for (int t = 1; t < threads; t++) {
+                sum.add(gradients[t], from, to);
+            }
+        });
+        if (network.factorised()) {
+            inSlices(pool, threads, sum.factorWeights.length, sum::sumFactorsFromFeatures);
         }
-        network.addFactorGradients(gradients[0]);
-        adam.step(network.parameters, gradients[0], learningRate);
-        network.constrain();
+        float stepSize = adam.startStep(learningRate);
+        inSlices(pool, threads, sum.arrayCount(),
+                (from, to) -> adam.update(network.parameters, sum, stepSize, from, to, Network.WEIGHT_LIMIT));
+        inSlices(pool, threads, network.featureRows(), network::constrainFeatureRows);
         return lossSum;
+    }
+
+    /** Work on the rows {@code from .. to} of something, which no other slice touches. */
+    private interface Slice {
+        void run(int from, int to);
+    }
+
+    /** Runs {@code slice} on {@code count} rows cut into one contiguous range per thread, and waits for all. */
+    private static void inSlices(ExecutorService pool, int threads, int count, Slice slice)
+            throws InterruptedException {
+        if (threads == 1) {
+            slice.run(0, count);
+            return;
+        }
+        List<Callable<Double>> tasks = new ArrayList<>(threads);
+        for (int t = 0; t < threads; t++) {
+            int from = (int) ((long) count * t / threads);
+            int to = (int) ((long) count * (t + 1) / threads);
+            tasks.add(() -> {
+                slice.run(from, to);
+                return 0.0;
+            });
+        }
+        sumInOrder(pool.invokeAll(tasks));
     }
 
     /** The mean loss over {@code positions} with targets of {@code lambda}, without training. */
