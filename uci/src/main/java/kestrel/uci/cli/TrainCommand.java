@@ -2,6 +2,7 @@ package kestrel.uci.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -18,6 +19,7 @@ import kestrel.engine.nnue.training.LambdaSchedule;
 import kestrel.engine.nnue.training.LearningRateSchedule;
 import kestrel.engine.nnue.training.Trainer;
 import kestrel.engine.nnue.training.TrainingData;
+import kestrel.engine.nnue.training.TrainingListener;
 import kestrel.engine.nnue.training.TrainingSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -49,6 +51,11 @@ public final class TrainCommand implements Callable<Integer> {
 
     @Option(names = "--out", required = true, paramLabel = "NET", description = "The network file to write.")
     private Path out;
+
+    @Option(names = "--resume", description = "Take up a run that was cut off from the checkpoint it left, NET"
+            + ".checkpoint, given the same data and options: it ends with the same network as a run never cut off. "
+            + "Every run writes that file after each epoch (or superbatch) and removes it when done.")
+    private boolean resume;
 
     @Option(names = "--force", description = "Overwrite NET if it exists.")
     private boolean force;
@@ -200,7 +207,12 @@ public final class TrainCommand implements Callable<Integer> {
             err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
-        if (Files.exists(out) && !force) {
+        Path checkpoint = checkpointFile();
+        if (resume && !Files.exists(checkpoint)) {
+            err.println("error: " + checkpoint + " does not exist: there is no run to resume");
+            return ExitCodes.BAD_INPUT;
+        }
+        if (Files.exists(out) && !force && !resume) {
             err.println("error: " + out + " exists (use --force to overwrite it)");
             return ExitCodes.BAD_INPUT;
         }
@@ -250,8 +262,27 @@ public final class TrainCommand implements Callable<Integer> {
                     baseline));
         }
         err.flush();
+        TrainingListener listener = new TrainingListener() {
+            @Override
+            public void onEpoch(EpochReport report, FloatNetwork network) {
+                TrainCommand.this.onEpoch(err, settings, report, network);
+            }
+
+            @Override
+            public void onResume(int period, double bestLoss, int bestPeriod) {
+                bestEpoch = bestPeriod;
+                TrainCommand.this.bestLoss = bestLoss;
+                err.println(String.format(Locale.ROOT, "resumed from %s after %s %d%s", checkpoint,
+                        periodName(settings), period, bestPeriod == 0 ? "" : String.format(Locale.ROOT,
+                                " (best validation loss %.6f, %s %d)", bestLoss, periodName(settings), bestPeriod)));
+                err.flush();
+            }
+        };
         try {
-            new Trainer(settings, (report, network) -> onEpoch(err, settings, report, network)).train(positions);
+            new Trainer(settings, listener, checkpoint, resume).train(positions);
+        } catch (UncheckedIOException e) {
+            err.println("error: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -305,6 +336,12 @@ public final class TrainCommand implements Callable<Integer> {
                 learningRate, schedule, new LambdaSchedule(lambdaStart, lambdaEnd == null ? lambdaStart : lambdaEnd),
                 threads == null ? Runtime.getRuntime().availableProcessors() : threads, seed, validation, maxScore,
                 factorised, mirrorHalves, kingMirror, outputBuckets, scale, KingBuckets.named(kingBuckets));
+    }
+
+    /** Where the run's checkpoint goes: beside the network, NET.checkpoint. */
+    private Path checkpointFile() {
+        Path absolute = out.toAbsolutePath();
+        return absolute.resolveSibling(absolute.getFileName() + ".checkpoint");
     }
 
     /** At most about a million of the first {@code count} positions, evenly spread: enough to fit one number. */

@@ -143,6 +143,22 @@ class TrainCommandTest {
         NetworkFile.read(net);
     }
 
+    /**
+     * A finished run leaves no checkpoint, and --resume without one is refused and writes nothing. (Taking up a run
+     * that was cut off, bit for bit: TrainingCheckpointTest.)
+     */
+    @Test
+    void resumeNeedsTheCheckpointACutOffRunLeaves() throws Exception {
+        Path net = directory.resolve("whole.nnue");
+        assertEquals(0, run(options(net, 3)), err::toString);
+        assertFalse(Files.exists(directory.resolve("whole.nnue.checkpoint")));
+        Path never = directory.resolve("never.nnue");
+        assertEquals(2, run(options(never, "--resume")));
+        assertTrue(err.toString().contains("never.nnue.checkpoint does not exist: there is no run to resume"),
+                err::toString);
+        assertFalse(Files.exists(never));
+    }
+
     /** A game file of the same records trains the same network, byte for byte. */
     @Test
     void aGameFileTrainsTheSameNetworkAsItsRecords() throws Exception {

@@ -22,6 +22,24 @@ final class Adam {
         secondMoments = new Parameters(hidden, kingBuckets, buckets);
     }
 
+    Parameters firstMoments() {
+        return firstMoments;
+    }
+
+    Parameters secondMoments() {
+        return secondMoments;
+    }
+
+    /** Steps taken so far: the bias correction depends on it. */
+    long steps() {
+        return steps;
+    }
+
+    /** Takes up a run whose moments were read back ({@link TrainingCheckpoint}) after {@code steps} steps. */
+    void restoreSteps(long steps) {
+        this.steps = steps;
+    }
+
     /** One step of size {@code learningRate} against {@code gradients} (means over the batch). */
     void step(Parameters parameters, Parameters gradients, double learningRate) {
         update(parameters, gradients, startStep(learningRate), 0, parameters.arrayCount(), Float.POSITIVE_INFINITY);

@@ -74,6 +74,24 @@ final class PositionStream {
         taken += size;
     }
 
+    /**
+     * Takes up a stream that had started {@code passes} passes, was at entry {@code next} of the last and had taken
+     * {@code taken} positions, from a new stream on the same generator: the passes' shuffles (and salts) are drawn
+     * again, so the generator and the order are where they were.
+     */
+    void restore(long passes, int next, long taken) {
+        for (long pass = 0; pass < passes; pass++) {
+            startPass();
+        }
+        this.next = next;
+        this.taken = taken;
+    }
+
+    /** The next entry of the current pass to take (for {@link #restore}). */
+    int next() {
+        return next;
+    }
+
     /** Positions taken so far, over all passes. */
     long taken() {
         return taken;

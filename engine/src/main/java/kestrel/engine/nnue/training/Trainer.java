@@ -1,5 +1,9 @@
 package kestrel.engine.nnue.training;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -23,16 +27,40 @@ import kestrel.engine.nnue.Network;
  * weights and each pass's shuffle ({@link PositionStream}); each batch is cut into one contiguous slice per thread,
  * every thread sums its slice's gradient into its own buffer, and the buffers are added in thread order. (Another
  * thread count adds the same numbers in another order, so the float results differ slightly.)
+ *
+ * <p>With a checkpoint file the run writes where it stands after every period ({@link TrainingCheckpoint}), and a
+ * run told to resume takes up from the last one written; it ends with the same network, bit for bit, as a run that
+ * was never cut off. The file is removed when the last period is done.
  */
 public final class Trainer {
     private final TrainingSettings settings;
     private final TrainingListener listener;
+    private final Path checkpoint;
+    private final boolean resume;
 
     public Trainer(TrainingSettings settings, TrainingListener listener) {
-        this.settings = settings;
-        this.listener = listener;
+        this(settings, listener, null, false);
     }
 
+    /**
+     * A trainer that writes its checkpoint to {@code checkpoint} after every period (none when null) and, with
+     * {@code resume}, first takes up the run from it.
+     */
+    public Trainer(TrainingSettings settings, TrainingListener listener, Path checkpoint, boolean resume) {
+        if (resume && checkpoint == null) {
+            throw new IllegalArgumentException("resuming needs a checkpoint file");
+        }
+        this.settings = settings;
+        this.listener = listener;
+        this.checkpoint = checkpoint;
+        this.resume = resume;
+    }
+
+    /**
+     * Trains on {@code data} and returns the network after the last period.
+     *
+     * @throws UncheckedIOException if the checkpoint cannot be written, or, when resuming, read as one of this run
+     */
     public FloatNetwork train(TrainingData data) throws InterruptedException {
         int total = data.size();
         int validationCount = settings.validationCount(total);
@@ -63,9 +91,29 @@ public final class Trainer {
             thread.setDaemon(true);
             return thread;
         });
+        String fingerprint = checkpoint == null ? null : TrainingCheckpoint.fingerprint(settings, data);
+        int firstPeriod = 1;
+        double bestLoss = Double.POSITIVE_INFINITY;
+        int bestPeriod = 0;
+        if (resume) {
+            TrainingCheckpoint.Standing standing;
+            try {
+                standing = TrainingCheckpoint.read(checkpoint, fingerprint, network.parameters, adam);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e.getMessage(), e);
+            }
+            // The parameters are as the last step left them, within the limits: this only rebuilds the rows the
+            // forward pass uses.
+            network.constrain();
+            stream.restore(standing.passes(), standing.next(), standing.taken());
+            firstPeriod = standing.period() + 1;
+            bestLoss = standing.bestLoss();
+            bestPeriod = standing.bestPeriod();
+            listener.onResume(standing.period(), bestLoss, bestPeriod);
+        }
         try {
             int periods = settings.periods();
-            for (int period = 1; period <= periods; period++) {
+            for (int period = firstPeriod; period <= periods; period++) {
                 double learningRate = settings.learningRate(period);
                 double lambda = settings.lambda(period);
                 long start = System.nanoTime();
@@ -89,11 +137,33 @@ public final class Trainer {
                         : loss(network, data, validation, settings.validationLambda(), pool, workspaces);
                 listener.onEpoch(new EpochReport(period, periods, lossSum / trained, validationLoss,
                         trained / Math.max(seconds, 1e-9), learningRate, lambda, stream.passesTaken()), network);
+                if (validationLoss < bestLoss) {
+                    bestLoss = validationLoss;
+                    bestPeriod = period;
+                }
+                if (checkpoint != null) {
+                    saveCheckpoint(fingerprint, new TrainingCheckpoint.Standing(period, adam.steps(), stream.passes(),
+                            stream.next(), stream.taken(), bestLoss, bestPeriod), network, adam, period == periods);
+                }
             }
         } finally {
             pool.shutdownNow();
         }
         return network;
+    }
+
+    /** Writes the checkpoint after a period, or removes it after the last, when nothing is left to resume. */
+    private void saveCheckpoint(String fingerprint, TrainingCheckpoint.Standing standing, FloatNetwork network,
+                                Adam adam, boolean last) {
+        try {
+            if (last) {
+                Files.deleteIfExists(checkpoint);
+            } else {
+                TrainingCheckpoint.write(checkpoint, fingerprint, standing, network.parameters, adam);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the checkpoint " + checkpoint + ": " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -85,6 +85,22 @@ public final class TrainingData {
                 && Math.abs(TrainingRecord.whiteScore(bytes, offset)) < maxScore;
     }
 
+    /**
+     * A hash of every kept record's bytes in order, so that a checkpoint ({@link TrainingCheckpoint}) is taken up only
+     * on the data it was made on.
+     */
+    long contentHash() {
+        long hash = stored;
+        for (int index = 0; index < stored; index++) {
+            byte[] block = blocks.get(index >>> BLOCK_SHIFT);
+            int offset = (index & BLOCK_MASK) * TrainingRecord.BYTES;
+            for (int i = 0; i < TrainingRecord.BYTES; i++) {
+                hash = (hash ^ (block[offset + i] & 0xFF)) * 0x100000001B3L;
+            }
+        }
+        return hash;
+    }
+
     /** Positions kept for training. */
     public int size() {
         return stored;

@@ -6,4 +6,11 @@ public interface TrainingListener {
 
     /** An epoch (or superbatch) ended; {@code network} is the current state, to be quantized and saved if wanted. */
     void onEpoch(EpochReport report, FloatNetwork network);
+
+    /**
+     * The run was taken up from a checkpoint after {@code period}; the lowest validation loss so far was
+     * {@code bestLoss}, after {@code bestPeriod} (0 and infinity when none was measured).
+     */
+    default void onResume(int period, double bestLoss, int bestPeriod) {
+    }
 }
