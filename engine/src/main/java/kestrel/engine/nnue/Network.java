@@ -97,6 +97,8 @@ public final class Network {
     /** Whether each perspective's board is flipped left to right while its king stands on files e to h. */
     private final boolean kingMirror;
     private final KingBuckets kingBuckets;
+    /** Whether there is more than one king bucket: without, the bucket is always 0 and never looked up. */
+    private final boolean kingBucketed;
     private final int outputBuckets;
     /** One row of {@code hidden} weights per input feature: 768 per king bucket. */
     private final short[][] featureWeights;
@@ -163,6 +165,7 @@ public final class Network {
         this.hidden = hidden;
         this.kingMirror = kingMirror;
         this.kingBuckets = kingBuckets;
+        this.kingBucketed = kingBuckets.count() > 1;
         this.outputBuckets = outputBuckets;
         this.featureWeights = new short[features][];
         for (int feature = 0; feature < features; feature++) {
@@ -260,6 +263,9 @@ public final class Network {
 
     /** The king bucket of {@code perspective}'s view in {@code position}. */
     int kingBucket(Position position, int perspective) {
+        if (!kingBucketed) {
+            return 0;
+        }
         int kingSquare = position.kingSquare(perspective);
         return kingBuckets.bucket(perspective, kingSquare, mirrorOfKing(kingSquare));
     }
@@ -270,7 +276,8 @@ public final class Network {
      */
     int view(int perspective, int kingSquare) {
         int mirror = mirrorOfKing(kingSquare);
-        return kingBuckets.bucket(perspective, kingSquare, mirror) * 2 + (mirror != 0 ? 1 : 0);
+        int bucket = kingBucketed ? kingBuckets.bucket(perspective, kingSquare, mirror) : 0;
+        return bucket * 2 + (mirror != 0 ? 1 : 0);
     }
 
     /** The int16 weight of input {@code feature} into neuron {@code neuron} (for writing the file). */

@@ -44,8 +44,9 @@ final class RefreshCache {
     void refresh(Position position, int perspective, short[] target) {
         int kingSquare = position.kingSquare(perspective);
         int mirror = network.mirrorOfKing(kingSquare);
-        int bucket = network.kingBucket(position, perspective);
-        int view = perspective * viewsPerPerspective + network.view(perspective, kingSquare);
+        int ownView = network.view(perspective, kingSquare);
+        int bucket = ownView >>> 1;
+        int view = perspective * viewsPerPerspective + ownView;
         short[] accumulator = accumulators[view];
         long[] seen = pieces[view];
         int removedCount = 0;

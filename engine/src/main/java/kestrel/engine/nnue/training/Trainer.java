@@ -155,12 +155,17 @@ public final class Trainer {
     /** Writes the checkpoint after a period, or removes it after the last, when nothing is left to resume. */
     private void saveCheckpoint(String fingerprint, TrainingCheckpoint.Standing standing, FloatNetwork network,
                                 Adam adam, boolean last) {
-        try {
-            if (last) {
+        if (last) {
+            try {
                 Files.deleteIfExists(checkpoint);
-            } else {
-                TrainingCheckpoint.write(checkpoint, fingerprint, standing, network.parameters, adam);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot remove the finished run's checkpoint " + checkpoint + ": "
+                        + e.getMessage(), e);
             }
+            return;
+        }
+        try {
+            TrainingCheckpoint.write(checkpoint, fingerprint, standing, network.parameters, adam);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the checkpoint " + checkpoint + ": " + e.getMessage(), e);
         }
@@ -204,7 +209,9 @@ public final class Trainer {
         float stepSize = adam.startStep(learningRate);
         inSlices(pool, threads, sum.arrayCount(),
                 (from, to) -> adam.update(network.parameters, sum, stepSize, from, to, Network.WEIGHT_LIMIT));
-        inSlices(pool, threads, network.featureRows(), network::constrainFeatureRows);
+        if (network.factorised()) {
+            inSlices(pool, threads, network.featureRows(), network::constrainFeatureRows);
+        }
         return lossSum;
     }
 

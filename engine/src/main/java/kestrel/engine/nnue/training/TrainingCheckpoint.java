@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 import java.util.zip.CheckedInputStream;
 import java.util.zip.CheckedOutputStream;
@@ -45,13 +46,26 @@ final class TrainingCheckpoint {
 
     /** The run a checkpoint belongs to: every setting, and the data by its size and a hash of its bytes. */
     static String fingerprint(TrainingSettings settings, TrainingData data) {
-        return settings + " positions=" + data.size() + " data=" + Long.toHexString(data.contentHash());
+        // The layout itself, since a layout without a name prints as "custom" whatever its squares.
+        return settings + " layout=" + Arrays.toString(settings.kingBuckets().toArray()) + " positions=" + data.size()
+                + " data=" + Long.toHexString(data.contentHash());
     }
 
     static void write(Path file, String fingerprint, Standing position, Parameters parameters, Adam adam)
             throws IOException {
         Path absolute = file.toAbsolutePath();
         Path temporary = absolute.resolveSibling(absolute.getFileName() + ".part");
+        try {
+            writeTo(temporary, fingerprint, position, parameters, adam);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(temporary);
+            throw e;
+        }
+        Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static void writeTo(Path temporary, String fingerprint, Standing position, Parameters parameters,
+                                Adam adam) throws IOException {
         CRC32 crc = new CRC32();
         try (OutputStream raw = Files.newOutputStream(temporary);
              DataOutputStream out = new DataOutputStream(new CheckedOutputStream(
@@ -79,7 +93,6 @@ final class TrainingCheckpoint {
             // The checksum itself goes past the checked stream.
             new DataOutputStream(raw).writeLong(crc.getValue());
         }
-        Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /**
@@ -97,7 +110,8 @@ final class TrainingCheckpoint {
             }
             String stored = in.readUTF();
             if (!stored.equals(fingerprint)) {
-                throw new IOException(file + " belongs to another run (other settings or data): " + stored);
+                throw new IOException(file + " belongs to another run (other settings, thread count or data): it was "
+                        + stored + "; this run is " + fingerprint);
             }
             Standing position = new Standing(in.readInt(), in.readLong(), in.readLong(), in.readInt(),
                     in.readLong(), in.readDouble(), in.readInt());
