@@ -127,16 +127,7 @@ class KingBucketsTrainingTest {
             Network engine = NetworkFile.parse(file);
             assertSame(KingBuckets.FOUR, engine.kingBuckets());
             assertEquals(network.kingMirror(), engine.kingMirror());
-            double worst = 0;
-            double sum = 0;
-            for (Position position : positions) {
-                double difference = Math.abs(network.evaluate(position) - engine.evaluate(position));
-                worst = Math.max(worst, difference);
-                sum += difference;
-            }
-            double mean = sum / positions.size();
-            String summary = "worst " + worst + " cp, mean " + mean + " cp over " + positions.size() + " positions";
-            assertTrue(worst <= 40 && mean <= 6, summary);
+            KingMirrorAndBucketsTest.assertEvaluatesLike(network, engine, positions);
         }
     }
 
