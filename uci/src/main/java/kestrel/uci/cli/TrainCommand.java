@@ -187,6 +187,12 @@ public final class TrainCommand implements Callable<Integer> {
                     + "more than one writes format version 3 (default: ${DEFAULT-VALUE}).")
     private String kingBuckets;
 
+    @Option(names = "--weight-decay", paramLabel = "D", defaultValue = "" + TrainingSettings.DEFAULT_WEIGHT_DECAY,
+            description = "Decoupled weight decay (AdamW): each step shrinks every weight by the factor 1 - lr * D "
+                    + "before its gradient step, so the network leans less on what only a few training games show "
+                    + "(default: ${DEFAULT-VALUE}, plain Adam).")
+    private double weightDecay;
+
     @Option(names = "--keep-best", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Write the network only after an epoch (or superbatch) that lowers the validation loss, so "
                     + "NET ends as the best one's rather than the last's (default: on when there are validation "
@@ -251,7 +257,8 @@ public final class TrainCommand implements Callable<Integer> {
                 settings.kingMirror() ? ", king mirroring" : "",
                 settings.kingBuckets().count() > 1 ? ", " + settings.kingBuckets().count() + " king buckets ("
                         + settings.kingBuckets().name() + ")" : "",
-                settings.outputBuckets() > 1 ? ", " + settings.outputBuckets() + " output buckets" : ""));
+                settings.outputBuckets() > 1 ? ", " + settings.outputBuckets() + " output buckets" : "")
+                + (settings.weightDecay() > 0 ? ", weight decay " + settings.weightDecay() : ""));
         if (settings.resultScale() != TrainingSettings.DEFAULT_RESULT_SCALE || FIT.equals(resultScale)) {
             err.println(String.format(Locale.ROOT, "result scale %.0f%s", settings.resultScale(),
                     FIT.equals(resultScale) ? " (fitted to the training positions' results)" : ""));
@@ -335,7 +342,8 @@ public final class TrainCommand implements Callable<Integer> {
         return new TrainingSettings(hidden, superbatches > 0 ? 0 : epochs, superbatches, superbatchBatches, batch,
                 learningRate, schedule, new LambdaSchedule(lambdaStart, lambdaEnd == null ? lambdaStart : lambdaEnd),
                 threads == null ? Runtime.getRuntime().availableProcessors() : threads, seed, validation, maxScore,
-                factorised, mirrorHalves, kingMirror, outputBuckets, scale, KingBuckets.named(kingBuckets));
+                factorised, mirrorHalves, kingMirror, outputBuckets, scale, KingBuckets.named(kingBuckets),
+                weightDecay);
     }
 
     /** Where the run's checkpoint goes: beside the network, NET.checkpoint. */

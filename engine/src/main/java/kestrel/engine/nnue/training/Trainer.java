@@ -85,7 +85,8 @@ public final class Trainer {
             gradients[t] = new Parameters(settings.hidden(), settings.kingBuckets().count(), settings.outputBuckets());
             workspaces[t] = new Workspace(settings.hidden());
         }
-        Adam adam = new Adam(settings.hidden(), settings.kingBuckets().count(), settings.outputBuckets());
+        Adam adam = new Adam(settings.hidden(), settings.kingBuckets().count(), settings.outputBuckets(),
+                settings.weightDecay());
         ExecutorService pool = Executors.newFixedThreadPool(threads, task -> {
             Thread thread = new Thread(task, "kestrel-train");
             thread.setDaemon(true);

@@ -42,12 +42,15 @@ import kestrel.engine.nnue.Network;
  *                             on average, so blending the result in does not stretch the evaluation's scale
  * @param kingBuckets          the king input buckets ({@link KingBuckets}); {@link KingBuckets#NONE} for one set of
  *                             inputs (more write file format version 3)
+ * @param weightDecay          decoupled weight decay (AdamW): each step first shrinks every parameter by the factor
+ *                             {@code 1 - rate * weightDecay}, pulling weights the data does not keep asking for back
+ *                             towards 0; 0, the default, is plain Adam
  */
 public record TrainingSettings(int hidden, int epochs, int superbatches, int superbatchBatches, int batchSize,
                                double learningRate, LearningRateSchedule learningRateSchedule, LambdaSchedule lambda,
                                int threads, long seed, double validationFraction, int maxScore, boolean factorised,
                                boolean mirror, boolean kingMirror, int outputBuckets, double resultScale,
-                               KingBuckets kingBuckets) {
+                               KingBuckets kingBuckets, double weightDecay) {
     // The defaults are the recipe of nets 7 and 8, the first networks to ship (net 8 trained 14 epochs); docs/nnue.md,
     // "Networks tried", says how each was chosen. The schedules and superbatches beyond them are for the networks
     // still to be tried.
@@ -76,6 +79,7 @@ public record TrainingSettings(int hidden, int epochs, int superbatches, int sup
     public static final int DEFAULT_OUTPUT_BUCKETS = 1;
     /** The network's own scale: the result term reads the output as the score term does. */
     public static final double DEFAULT_RESULT_SCALE = Network.SCALE;
+    public static final double DEFAULT_WEIGHT_DECAY = 0.0;
 
     public TrainingSettings {
         require(hidden >= 1 && hidden <= Network.MAX_HIDDEN, "hidden size must be 1 .. " + Network.MAX_HIDDEN);
@@ -97,6 +101,19 @@ public record TrainingSettings(int hidden, int epochs, int superbatches, int sup
                 + "sees a position and its mirror image as the same inputs");
         require(resultScale >= 50 && resultScale <= 2000, "result scale must be 50 .. 2000");
         require(kingBuckets != null, "king buckets missing");
+        require(weightDecay >= 0 && weightDecay * learningRate < 1, "weight decay must be at least 0, and with the "
+                + "learning rate shrink each step by less than all");
+    }
+
+    /** A run without weight decay. */
+    public TrainingSettings(int hidden, int epochs, int superbatches, int superbatchBatches, int batchSize,
+                            double learningRate, LearningRateSchedule learningRateSchedule, LambdaSchedule lambda,
+                            int threads, long seed, double validationFraction, int maxScore, boolean factorised,
+                            boolean mirror, boolean kingMirror, int outputBuckets, double resultScale,
+                            KingBuckets kingBuckets) {
+        this(hidden, epochs, superbatches, superbatchBatches, batchSize, learningRate, learningRateSchedule, lambda,
+                threads, seed, validationFraction, maxScore, factorised, mirror, kingMirror, outputBuckets,
+                resultScale, kingBuckets, DEFAULT_WEIGHT_DECAY);
     }
 
     /** A run without king buckets. */
@@ -144,14 +161,21 @@ public record TrainingSettings(int hidden, int epochs, int superbatches, int sup
     public TrainingSettings withResultScale(double scale) {
         return new TrainingSettings(hidden, epochs, superbatches, superbatchBatches, batchSize, learningRate,
                 learningRateSchedule, lambda, threads, seed, validationFraction, maxScore, factorised, mirror,
-                kingMirror, outputBuckets, scale, kingBuckets);
+                kingMirror, outputBuckets, scale, kingBuckets, weightDecay);
     }
 
     /** These settings with the king input buckets {@code buckets}. */
     public TrainingSettings withKingBuckets(KingBuckets buckets) {
         return new TrainingSettings(hidden, epochs, superbatches, superbatchBatches, batchSize, learningRate,
                 learningRateSchedule, lambda, threads, seed, validationFraction, maxScore, factorised, mirror,
-                kingMirror, outputBuckets, resultScale, buckets);
+                kingMirror, outputBuckets, resultScale, buckets, weightDecay);
+    }
+
+    /** These settings with the weight decay {@code decay} ({@link #weightDecay}). */
+    public TrainingSettings withWeightDecay(double decay) {
+        return new TrainingSettings(hidden, epochs, superbatches, superbatchBatches, batchSize, learningRate,
+                learningRateSchedule, lambda, threads, seed, validationFraction, maxScore, factorised, mirror,
+                kingMirror, outputBuckets, resultScale, kingBuckets, decay);
     }
 
     /** Whether the run counts superbatches rather than epochs. */

@@ -38,8 +38,8 @@ class SlicedStepTest {
         for (KingBuckets buckets : new KingBuckets[] {KingBuckets.NONE, KingBuckets.FOUR}) {
             FloatNetwork whole = FloatNetwork.initial(HIDDEN, true, true, buckets, 3, 7);
             FloatNetwork sliced = FloatNetwork.initial(HIDDEN, true, true, buckets, 3, 7);
-            Adam wholeAdam = new Adam(HIDDEN, buckets.count(), 3);
-            Adam slicedAdam = new Adam(HIDDEN, buckets.count(), 3);
+            Adam wholeAdam = new Adam(HIDDEN, buckets.count(), 3, 0.01);
+            Adam slicedAdam = new Adam(HIDDEN, buckets.count(), 3, 0.01);
             for (int step = 1; step <= 3; step++) {
                 // Large gradients and a large rate, so that the clamp to the weight limit has work to do.
                 Parameters gradients = randomGradients(buckets, 10 + step);
