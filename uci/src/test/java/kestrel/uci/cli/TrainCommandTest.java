@@ -353,6 +353,28 @@ class TrainCommandTest {
         assertSame(KingBuckets.NONE, NetworkFile.read(none).kingBuckets());
     }
 
+    /**
+     * Weight decay is said in the header and changes the weights; 0, the default, is the run without the option byte
+     * for byte; a negative one is refused before any training.
+     */
+    @Test
+    void weightDecayIsSaidAndChangesTheNetworkAndZeroIsTheDefault() throws Exception {
+        Path decayed = directory.resolve("decayed.nnue");
+        assertEquals(0, run(options(decayed, "--weight-decay", "0.5")), err::toString);
+        assertTrue(err.toString().contains(", weight decay 0.5"), err::toString);
+        Path zero = directory.resolve("zero.nnue");
+        Path plain = directory.resolve("plain.nnue");
+        assertEquals(0, run(options(zero, "--weight-decay", "0")), err::toString);
+        assertEquals(0, run(options(plain)), err::toString);
+        assertArrayEquals(Files.readAllBytes(plain), Files.readAllBytes(zero));
+        assertFalse(Arrays.equals(Files.readAllBytes(plain), Files.readAllBytes(decayed)));
+
+        Path negative = directory.resolve("negative.nnue");
+        assertEquals(2, run(options(negative, "--weight-decay", "-0.1")));
+        assertTrue(err.toString().contains("weight decay must be at least 0"), err::toString);
+        assertFalse(Files.exists(negative));
+    }
+
     /** An unknown layout is refused before any training, by a message that names the layouts there are. */
     @Test
     void anUnknownKingBucketLayoutIsRefused() {
