@@ -62,8 +62,8 @@ final class Adam {
 
     /**
      * The step of size {@code size} ({@link #startStep}) on the arrays {@code from .. to} of
-     * {@link Parameters#arrays}, after the step's weight decay, each parameter then clamped to ±{@code limit}: element by element, so threads may
-     * share the arrays and every value is the one a single thread computes.
+     * {@link Parameters#arrays}, after the step's weight decay, each parameter then clamped to ±{@code limit}: element
+     * by element, so threads may share the arrays and every value is the one a single thread computes.
      */
     void update(Parameters parameters, Parameters gradients, float size, int from, int to, float limit) {
         float beta1 = (float) BETA1;
