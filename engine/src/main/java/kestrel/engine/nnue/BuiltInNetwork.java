@@ -18,9 +18,9 @@ public final class BuiltInNetwork {
      * it. A new network there changes it and {@link #SHA256} together; a test holds the file, the docs and the help
      * to them.
      */
-    public static final String NAME = "net 19b";
+    public static final String NAME = "net 19c";
     /** The SHA-256 of the file at {@link #RESOURCE}, in lower-case hex. */
-    public static final String SHA256 = "531d64f27cfdb4cd67e8b586661a2274dc4f455de8c66473dcd4e02ea8d61e9a";
+    public static final String SHA256 = "3d65c3dced1cd80edc3b53892b5b635e29ac322c8c619a405484293ef2640b4b";
     private static final Logger LOG = LoggerFactory.getLogger(BuiltInNetwork.class);
 
     private BuiltInNetwork() {
