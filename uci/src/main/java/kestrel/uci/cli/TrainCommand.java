@@ -250,15 +250,15 @@ public final class TrainCommand implements Callable<Integer> {
         String lambdas = settings.lambda().isConstant() ? "" + settings.lambda().start()
                 : settings.lambda().start() + " to " + settings.lambda().end();
         err.println(String.format(Locale.ROOT, "hidden %d, %s, batch %d, lr %s (%s), lambda %s, %d threads, seed %d, "
-                        + "validation %s%s%s%s%s%s", settings.hidden(), periods, settings.batchSize(),
+                        + "validation %s%s%s%s%s%s%s", settings.hidden(), periods, settings.batchSize(),
                 settings.learningRate(), settings.learningRateSchedule().describe(periodName(settings)), lambdas,
                 settings.threads(), settings.seed(), settings.validationFraction(),
                 settings.factorised() ? ", factorised" : "", settings.mirror() ? ", mirrored halves" : "",
                 settings.kingMirror() ? ", king mirroring" : "",
                 settings.kingBuckets().count() > 1 ? ", " + settings.kingBuckets().count() + " king buckets ("
                         + settings.kingBuckets().name() + ")" : "",
-                settings.outputBuckets() > 1 ? ", " + settings.outputBuckets() + " output buckets" : "")
-                + (settings.weightDecay() > 0 ? ", weight decay " + settings.weightDecay() : ""));
+                settings.outputBuckets() > 1 ? ", " + settings.outputBuckets() + " output buckets" : "",
+                settings.weightDecay() > 0 ? ", weight decay " + settings.weightDecay() : ""));
         if (settings.resultScale() != TrainingSettings.DEFAULT_RESULT_SCALE || FIT.equals(resultScale)) {
             err.println(String.format(Locale.ROOT, "result scale %.0f%s", settings.resultScale(),
                     FIT.equals(resultScale) ? " (fitted to the training positions' results)" : ""));

@@ -127,7 +127,7 @@ class KingBucketsTrainingTest {
             Network engine = NetworkFile.parse(file);
             assertSame(KingBuckets.FOUR, engine.kingBuckets());
             assertEquals(network.kingMirror(), engine.kingMirror());
-            KingMirrorAndBucketsTest.assertEvaluatesLike(network, engine, positions);
+            QuantizationBound.assertEvaluatesLike(network, engine, positions);
         }
     }
 

@@ -89,7 +89,7 @@ class KingMirrorAndBucketsTest {
             assertTrue(engine.kingMirror());
             assertEquals(BUCKETS, engine.outputBuckets());
             List<Position> positions = positions();
-            assertEvaluatesLike(network, engine, positions);
+            QuantizationBound.assertEvaluatesLike(network, engine, positions);
         }
     }
 
@@ -265,22 +265,5 @@ class KingMirrorAndBucketsTest {
                     false, false, buckets)).getMessage();
             assertEquals("output buckets must be 1 .. 32", message);
         }
-    }
-
-    /**
-     * The quantized {@code engine} within 40 cp of the float {@code network} on every one of {@code positions}, and
-     * within 6 cp on average: the bounds every quantization test uses.
-     */
-    static void assertEvaluatesLike(FloatNetwork network, Network engine, List<Position> positions) {
-        double worst = 0;
-        double sum = 0;
-        for (Position position : positions) {
-            double difference = Math.abs(network.evaluate(position) - engine.evaluate(position));
-            worst = Math.max(worst, difference);
-            sum += difference;
-        }
-        double mean = sum / positions.size();
-        String summary = "worst " + worst + " cp, mean " + mean + " cp over " + positions.size() + " positions";
-        assertTrue(worst <= 40 && mean <= 6, summary);
     }
 }

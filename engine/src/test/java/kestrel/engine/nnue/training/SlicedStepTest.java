@@ -3,7 +3,6 @@ package kestrel.engine.nnue.training;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.SplittableRandom;
 import kestrel.engine.nnue.KingBuckets;
 import kestrel.engine.nnue.Network;
 import org.junit.jupiter.api.Test;
@@ -65,14 +64,7 @@ class SlicedStepTest {
     }
 
     private static Parameters randomGradients(KingBuckets buckets, long seed) {
-        Parameters parameters = new Parameters(HIDDEN, buckets.count(), 3);
-        SplittableRandom random = new SplittableRandom(seed);
-        for (float[] array : parameters.arrays()) {
-            for (int i = 0; i < array.length; i++) {
-                array[i] = (float) (random.nextDouble() * 2 - 1);
-            }
-        }
-        return parameters;
+        return RandomParameters.of(HIDDEN, buckets.count(), 3, seed);
     }
 
     /** {@code count} rows cut into {@code parts} uneven ranges, as threads get them. */

@@ -56,18 +56,11 @@ class TrainerTest {
      */
     @Test
     void quantizedNetworkEvaluatesLikeTheFloatNetwork() {
-        Network network = trained.quantize();
-        double worst = 0;
-        double sum = 0;
+        List<Position> positions = new ArrayList<>();
         for (int i = 0; i < data.size(); i++) {
-            Position position = Fen.parse(data.fen(i));
-            double difference = Math.abs(trained.evaluate(position) - network.evaluate(position));
-            worst = Math.max(worst, difference);
-            sum += difference;
+            positions.add(Fen.parse(data.fen(i)));
         }
-        double mean = sum / data.size();
-        String summary = "worst " + worst + " cp, mean " + mean + " cp over " + data.size() + " positions";
-        assertTrue(worst <= 40 && mean <= 6, summary);
+        QuantizationBound.assertEvaluatesLike(trained, trained.quantize(), positions);
     }
 
     @Test

@@ -1,14 +1,12 @@
 package kestrel.engine.nnue.training;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
-import kestrel.engine.nnue.Network;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,28 +18,23 @@ class WeightDecayTest {
 
     @Test
     void aStepWithoutGradientShrinksEveryParameterByRateTimesDecay() {
-        Parameters parameters = randomParameters(3);
-        Parameters before = randomParameters(3);
-        Adam adam = new Adam(HIDDEN, 1, 2, 0.5);
-        adam.step(parameters, new Parameters(HIDDEN, 1, 2), 0.1);
+        Parameters parameters = RandomParameters.of(HIDDEN, 1, 2, 3);
+        Parameters expected = RandomParameters.of(HIDDEN, 1, 2, 3);
         float kept = (float) (1 - 0.1 * 0.5);
-        for (int a = 0; a < parameters.arrayCount(); a++) {
-            for (int i = 0; i < parameters.arrays()[a].length; i++) {
-                assertEquals(before.arrays()[a][i] * kept, parameters.arrays()[a][i], 0f);
+        for (float[] array : expected.arrays()) {
+            for (int i = 0; i < array.length; i++) {
+                array[i] *= kept;
             }
         }
+        new Adam(HIDDEN, 1, 2, 0.5).step(parameters, new Parameters(HIDDEN, 1, 2), 0.1);
+        assertArrayEquals(expected.arrays(), parameters.arrays());
     }
 
     @Test
     void withoutDecayAStepWithoutGradientChangesNothing() {
-        Parameters parameters = randomParameters(4);
-        Parameters before = randomParameters(4);
+        Parameters parameters = RandomParameters.of(HIDDEN, 1, 2, 4);
         new Adam(HIDDEN, 1, 2, 0).step(parameters, new Parameters(HIDDEN, 1, 2), 0.1);
-        for (int a = 0; a < parameters.arrayCount(); a++) {
-            for (int i = 0; i < parameters.arrays()[a].length; i++) {
-                assertEquals(before.arrays()[a][i], parameters.arrays()[a][i], 0f);
-            }
-        }
+        assertArrayEquals(RandomParameters.of(HIDDEN, 1, 2, 4).arrays(), parameters.arrays());
     }
 
     @Test
@@ -65,17 +58,6 @@ class WeightDecayTest {
         assertThrows(IllegalArgumentException.class, () -> plain.withWeightDecay(-0.01));
         assertThrows(IllegalArgumentException.class, () -> plain.withWeightDecay(100));
         assertFalse(plain.withWeightDecay(0.01).equals(plain));
-    }
-
-    private static Parameters randomParameters(long seed) {
-        Parameters parameters = new Parameters(HIDDEN, 1, 2);
-        SplittableRandom random = new SplittableRandom(seed);
-        for (float[] array : parameters.arrays()) {
-            for (int i = 0; i < array.length; i++) {
-                array[i] = (float) (random.nextDouble() * 2 - 1) * Network.WEIGHT_LIMIT / 2;
-            }
-        }
-        return parameters;
     }
 
     private static double squaredNorm(Parameters parameters) {
