@@ -8,6 +8,8 @@
 # NEW_OPTIONS and BASE_OPTIONS add fastchess engine options (no spaces inside one), e.g. a network against the
 # handcrafted evaluation of one jar: NEW_OPTIONS=option.EvalFile=net.nnue scripts/sprt.sh k.jar k.jar
 # ELO0 sets the lower bound (default 0); a fix is tested for no regression with ELO0=-5 and ELO1 0.
+# GAMES=N plays a match of N games instead (no SPRT, no early stop): the games that narrow an estimate after an
+# SPRT has already decided (sprt-combine.sh adds them to it).
 # NODES=N plays every move at N nodes instead (TC then only guards against hangs: give a long one, e.g. 60+1): a
 # change of what is searched is tested so, since load on the machine cannot bias a node count.
 # NEW_NODES and BASE_NODES give each side its own node count instead (either defaults to NODES): a network of
@@ -22,7 +24,7 @@
 # tested (LEDGER_NOTES for anything else); LEDGER=- prints the row instead of adding it.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-    sed -n 2,22p "$0" | sed 's/^# \{0,1\}//'
+    sed -n 2,24p "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 new=$1
@@ -40,6 +42,14 @@ if [ "${new_nodes:+set}" != "${base_nodes:+set}" ]; then
     echo "NEW_NODES and BASE_NODES: give both, or NODES" >&2
     exit 2
 fi
+if [ -n "${GAMES:-}" ]; then
+    [[ "$GAMES" =~ ^[1-9][0-9]*$ ]] && [ $((GAMES % 2)) -eq 0 ] || { echo "GAMES: an even count" >&2; exit 2; }
+    rounds=$((GAMES / 2))
+    sprt=()
+else
+    rounds=4000
+    sprt=(-sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=0.05 beta=0.05)
+fi
 jvm="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
@@ -52,8 +62,8 @@ status=0
     -engine cmd=java args="$jvm $base" name=base ${base_nodes:+nodes=$base_nodes} ${BASE_OPTIONS:-} \
     -each proto=uci tc="$tc" option.Hash=16 \
     -openings file="$openings" format=epd order=random -srand "$seed" \
-    -rounds 4000 -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
-    -sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=0.05 beta=0.05 \
+    -rounds "$rounds" -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
+    ${sprt[@]+"${sprt[@]}"} \
     -resign movecount=4 score=800 -draw movenumber=40 movecount=10 score=8 \
     ${PGN:+-pgnout file="$PGN" nodes=true nps=true} 2>&1 | tee -i "$log" || status=$?
 if [ -n "$new_nodes" ]; then
