@@ -16,8 +16,9 @@ import argparse
 import os
 import re
 import statistics
-import subprocess
 import sys
+
+from uci_engine import Engine, last_info
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, 'engine/src/main/java/kestrel/engine/search/Bench.java')
@@ -31,59 +32,26 @@ def bench_positions():
     return re.findall(r'"([^"]+)"', block)
 
 
-class Engine:
-    def __init__(self, jar):
-        self.process = subprocess.Popen(['java'] + JVM + ['-jar', jar], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(self, line):
-        self.process.stdin.write(line + '\n')
-        self.process.stdin.flush()
-
-    def wait_for(self, prefix):
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError('the engine ended before ' + prefix)
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
-
-    def search(self, fen, go):
-        self.send('ucinewgame')
-        self.send('position fen ' + fen if fen else 'position startpos')
-        self.send('isready')
-        self.wait_for('readyok')
-        self.send(go)
-        return self.wait_for('bestmove')
-
-    def close(self):
-        try:
-            self.send('quit')
-            self.process.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            self.process.kill()
-
-
-def last_nodes_and_time(lines):
-    for line in reversed(lines):
-        words = line.split()
-        if words[:1] == ['info'] and 'nodes' in words and 'time' in words:
-            return int(words[words.index('nodes') + 1]), int(words[words.index('time') + 1])
-    raise RuntimeError('no info line with nodes and time')
+def search(engine, fen, go):
+    """One search from an empty table; the lines it printed, bestmove last."""
+    engine.send('ucinewgame')
+    engine.send('position fen ' + fen if fen else 'position startpos')
+    engine.send('isready')
+    engine.wait_for('readyok')
+    engine.send(go)
+    return engine.wait_for('bestmove')
 
 
 def one_run(jar, positions, warm_up, nodes):
-    engine = Engine(jar)
+    engine = Engine(['java'] + JVM + ['-jar', jar])
     try:
         engine.send('uci')
         engine.wait_for('uciok')
         engine.send('setoption name Hash value 16')
-        engine.search(None, 'go movetime %d' % warm_up)
+        search(engine, None, 'go movetime %d' % warm_up)
         total_nodes = total_ms = 0
         for fen in positions:
-            searched, ms = last_nodes_and_time(engine.search(fen, 'go nodes %d' % nodes))
+            searched, ms = last_info(search(engine, fen, 'go nodes %d' % nodes), 'nodes', 'time')
             total_nodes += searched
             total_ms += ms
         return total_nodes * 1000 // max(1, total_ms)

@@ -20,53 +20,12 @@ position is a quiet middlegame; the engine's own first `go` is what a GUI's firs
 import argparse
 import os
 import statistics
-import subprocess
 import sys
-import time
+
+from uci_engine import Engine, last_info
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 POSITION = 'position fen r2q1rk1/pp2bppp/2n1pn2/2pp4/3P1B2/2P1PN2/PP1NBPPP/R2Q1RK1 w - - 0 9'
-
-
-class Engine:
-    def __init__(self, command):
-        self.start = time.monotonic()
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(self, line):
-        self.process.stdin.write(line + '\n')
-        self.process.stdin.flush()
-
-    def wait_for(self, prefix):
-        """Reads lines until one starts with prefix; returns the lines read, that one last."""
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError('the engine ended before ' + prefix)
-            lines.append(line.strip())
-            if line.startswith(prefix):
-                return lines
-
-    def elapsed_ms(self):
-        return (time.monotonic() - self.start) * 1000
-
-    def close(self):
-        try:
-            self.send('quit')
-            self.process.wait(timeout=10)
-        except (OSError, subprocess.TimeoutExpired):
-            self.process.kill()
-
-
-def nodes_of(lines):
-    """The node count of the last info line that has one."""
-    for line in reversed(lines):
-        words = line.split()
-        if words[:1] == ['info'] and 'nodes' in words:
-            return int(words[words.index('nodes') + 1])
-    raise RuntimeError('no info line with nodes')
 
 
 def one_run(command, searches, movetime):
@@ -83,7 +42,7 @@ def one_run(command, searches, movetime):
             engine.send('ucinewgame')
             engine.send(POSITION)
             engine.send('go movetime %d' % movetime)
-            counts.append(nodes_of(engine.wait_for('bestmove')))
+            counts.append(last_info(engine.wait_for('bestmove'), 'nodes')[0])
         warm = statistics.median(counts[-max(1, searches // 4):])
         to90 = None
         for i, count in enumerate(counts):
