@@ -1,4 +1,5 @@
-"""A UCI engine as a child process, line by line, for the measuring scripts (warm-start.py, warm-nps.py)."""
+"""A UCI engine as a child process, line by line, for the measuring scripts (warm-start.py, warm-nps.py and
+perft/tools/reference-perft-speed.py)."""
 import subprocess
 import time
 

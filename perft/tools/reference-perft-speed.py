@@ -19,6 +19,11 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+# The UCI child process shared with the measuring scripts.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+from uci_engine import Engine  # noqa: E402
 
 TARGETS = [
     ("startpos", None, 6),
@@ -30,22 +35,8 @@ def position_command(fen):
     return "position startpos" if fen is None else "position fen " + fen
 
 
-class UciEngine:
-    def __init__(self, command):
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def wait_for(self, prefix):
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                sys.exit("the engine stopped before printing " + prefix)
-            if line.startswith(prefix):
-                return line
+class UciEngine(Engine):
+    """The shared UCI child process (scripts/uci_engine.py) with a timed `go perft`."""
 
     def timed_perft(self, fen, depth):
         """Nodes and seconds of one `go perft`, timed from the command to the total."""
@@ -54,12 +45,8 @@ class UciEngine:
         self.wait_for("readyok")
         start = time.perf_counter()
         self.send(f"go perft {depth}")
-        nodes = int(self.wait_for("Nodes searched").split(":")[1])
+        nodes = int(self.wait_for("Nodes searched")[-1].split(":")[1])
         return nodes, time.perf_counter() - start
-
-    def quit(self):
-        self.send("quit")
-        self.process.wait()
 
 
 def warm(engine_command, runs):
@@ -73,7 +60,7 @@ def warm(engine_command, runs):
             if run > 0:  # the first round warms caches, like the JIT warm-up on the Java side
                 speeds[name].append(nodes / seconds / 1e6)
                 print(f"{name:9s} depth {depth}  {nodes:13,d} nodes  {seconds:7.3f} s  {nodes / seconds / 1e6:6.1f} Mnps")
-    engine.quit()
+    engine.close()
     print()
     for name, values in speeds.items():
         print(f"{name:9s} best {max(values):6.1f} Mnps, median {statistics.median(values):6.1f} Mnps of {len(values)} runs")
@@ -86,7 +73,7 @@ def fresh_uci(engine_command, fen, depth):
     engine.send("uci")
     engine.wait_for("uciok")
     nodes, seconds = engine.timed_perft(fen, depth)
-    engine.quit()
+    engine.close()
     return nodes, seconds, time.perf_counter() - start
 
 
