@@ -19,12 +19,15 @@
 # Each engine keeps one process for the whole test, as in a GUI's tournament. On this machine a core is at
 # times a third slower than the other (docs/search.md, "Speed varies with the core"); over a test that noise falls
 # on both sides alike.
+# PRIOR="P1 P2 ..." resumes a test stopped before a bound: the pentanomial counts of its earlier runs, as
+# scripts/sprt-combine.sh takes them. The run then stops when the LLR of all the runs together crosses a bound, not
+# its own (whose bounds are moved out of reach), and its ledger row's notes give the runs' total.
 # At the end of the run, whether the SPRT decided or it was stopped (Ctrl-C, timeout), scripts/ledger-row.sh adds
 # its row to the results ledger, docs/results.tsv: set LEDGER_CHANGE, LEDGER_COMMIT and LEDGER_BASE to say what was
 # tested (LEDGER_NOTES for anything else); LEDGER=- prints the row instead of adding it.
 set -euo pipefail
 if [ $# -lt 2 ]; then
-    sed -n 2,24p "$0" | sed 's/^# \{0,1\}//'
+    sed -n 2,27p "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 new=$1
@@ -50,12 +53,42 @@ else
     rounds=4000
     sprt=(-sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=0.05 beta=0.05)
 fi
+if [ -n "${PRIOR:-}" ]; then
+    [ -z "${GAMES:-}" ] || { echo "PRIOR and GAMES: one or the other" >&2; exit 2; }
+    ELO1=$elo1 "$root/scripts/sprt-combine.sh" $PRIOR > /dev/null || { echo "PRIOR: pentanomial counts" >&2; exit 2; }
+    # fastchess still prints this run's LLR, but stops only at +-20.7, far beyond the total's bounds.
+    sprt=(-sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=1e-9 beta=1e-9)
+fi
 jvm="-XX:+UseSerialGC -XX:+UseTransparentHugePages --add-modules jdk.incubator.vector -jar"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 # Ctrl-C and timeout's TERM reach fastchess (the whole foreground group); this script waits for it to end and
 # then writes the ledger row. tee -i outlives a Ctrl-C so that fastchess's last lines reach the log.
 trap 'echo "sprt: stopping; the ledger row follows" >&2' INT TERM
+# The total of PRIOR and this run's latest counts (sprt-combine.sh's two lines), or nothing before the first summary.
+total() {
+    local counts
+    counts=$(grep -o 'Ptnml(0-2): \[[0-9, ]*\]' "$log" | tail -n 1 | sed 's/.*\[//; s/\]//; s/ //g') || true
+    [ -z "$counts" ] || ELO1=$elo1 "$root/scripts/sprt-combine.sh" $PRIOR "$counts"
+}
+# With PRIOR: stops fastchess, as Ctrl-C would, once the total's LLR crosses a bound.
+watch_total() {
+    local llr
+    while sleep "${SPRT_POLL_SECONDS:-20}"; do
+        llr=$(total | sed -n 's/.*LLR \(-\{0,1\}[0-9.]*\).*/\1/p') || true
+        if [ -n "$llr" ] && awk -v llr="$llr" 'BEGIN { exit !(llr >= 2.94 || llr <= -2.94) }'; then
+            echo "sprt: the runs together reach LLR $llr; stopping" >&2
+            # The process name as the kernel keeps it: at most 15 characters.
+            pkill -INT -P $$ -x "$(basename "$fastchess" | cut -c 1-15)" || true
+            return
+        fi
+    done
+}
+watcher=
+if [ -n "${PRIOR:-}" ]; then
+    watch_total &
+    watcher=$!
+fi
 status=0
 "$fastchess" \
     -engine cmd=java args="$jvm $new" name=new ${new_nodes:+nodes=$new_nodes} ${NEW_OPTIONS:-} \
@@ -66,12 +99,23 @@ status=0
     ${sprt[@]+"${sprt[@]}"} \
     -resign movecount=4 score=800 -draw movenumber=40 movecount=10 score=8 \
     ${PGN:+-pgnout file="$PGN" nodes=true nps=true} 2>&1 | tee -i "$log" || status=$?
+notes=${LEDGER_NOTES:-}
+if [ -n "$watcher" ]; then
+    kill "$watcher" 2> /dev/null || true
+    together=$(total | tr '\n' ' ' | sed 's/ *$//')
+    if [ -n "$together" ]; then
+        echo "sprt: with the earlier runs: $together" >&2
+        llr=$(sed -n 's/.*LLR \(-\{0,1\}[0-9.]*\).*/\1/p' <<<"$together")
+        verdict=$(awk -v llr="$llr" 'BEGIN { print (llr >= 2.94 ? "H1" : llr <= -2.94 ? "H0" : "inconclusive") }')
+        notes="${notes:+$notes; }with the earlier runs: $together, $verdict"
+    fi
+fi
 if [ -n "$new_nodes" ]; then
     budget="$new_nodes nodes"
     [ "$new_nodes" = "$base_nodes" ] || budget="$new_nodes / $base_nodes nodes"
 else
     budget=$tc
 fi
-LEDGER_BUDGET=${LEDGER_BUDGET:-$budget} LEDGER_SEED=${LEDGER_SEED:-$seed} \
+LEDGER_BUDGET=${LEDGER_BUDGET:-$budget} LEDGER_SEED=${LEDGER_SEED:-$seed} LEDGER_NOTES=$notes \
     LEDGER_CHANGE=${LEDGER_CHANGE:-$(basename "$new") against $(basename "$base")} "$root/scripts/ledger-row.sh" "$log"
 exit "$status"
