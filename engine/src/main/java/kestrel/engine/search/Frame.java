@@ -26,6 +26,12 @@ final class Frame {
      * here is the node without its table move: its result is not the node's.
      */
     int excludedMove = Move.NONE;
+    /**
+     * Every square the opponent of the side to move attacks here, set before the node searches its moves (at the
+     * root, before each root search): the threat context of the butterfly history for the node's moves, which its
+     * children read when they teach the history about the move into them.
+     */
+    long threats;
     /** The double extensions along the line to this node, set by the parent before it searches the node. */
     int doubleExtensions;
     /** Hands out the node's moves, best first. */

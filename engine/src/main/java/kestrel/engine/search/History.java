@@ -9,7 +9,9 @@ import kestrel.engine.Position;
  * What one search thread has learnt about quiet moves, for ordering, reducing and pruning them: the killers of each
  * ply (quiet moves that caused a cut-off there, forgotten at each search), the counter move to each previous move,
  * and the butterfly history (a score per side, from and to square, raised when a quiet move causes a cut-off and
- * lowered for the quiet moves tried before it). Counters and history are kept from move to move of a game: what
+ * lowered for the quiet moves tried before it). The butterfly score is kept apart by threat: whether the opponent
+ * attacks the move's origin and whether it attacks its destination (after Ethereal), since a move that escapes an
+ * attack or walks into one is a different move from the same one in peace. Counters and history are kept from move to move of a game: what
  * refuted what stays mostly true a move later. A new game forgets them ({@link #clear}).
  *
  * <p>Two more tables learn what works in context: continuation history, how a quiet move (its piece and destination)
@@ -32,7 +34,8 @@ final class History {
     /** No move one or two plies back (the start of the history, or a null move). */
     static final int NO_CONTEXT = -1;
 
-    private final int[] butterfly = new int[2 * 64 * 64];
+    /** By side, whether the origin is attacked, whether the destination is, then from and to square. */
+    private final int[] butterfly = new int[2 * 2 * 2 * 64 * 64];
     /** By the (piece, destination) of the move before, then of the move now. */
     private final int[] continuation = new int[PIECE_SQUARES * PIECE_SQUARES];
     /** By the (piece, destination) of a capture, then the type it captures. */
@@ -83,11 +86,12 @@ final class History {
     }
 
     /**
-     * A quiet move's history in its context: the butterfly score plus the continuation scores after the moves one
-     * ({@code context1}) and two ({@code context2}) plies before. Within ±3 {@link #MAX}.
+     * A quiet move's history in its context: the butterfly score under the opponent's attacks {@code threats} plus
+     * the continuation scores after the moves one ({@code context1}) and two ({@code context2}) plies before. Within
+     * ±3 {@link #MAX}.
      */
-    int quietScore(int color, int move, int pieceTo, int context1, int context2) {
-        int score = butterfly[index(color, move)];
+    int quietScore(int color, int move, int pieceTo, int context1, int context2, long threats) {
+        int score = butterfly[index(color, move, threats)];
         if (context1 != NO_CONTEXT) {
             score += continuation[context1 * PIECE_SQUARES + pieceTo];
         }
@@ -139,11 +143,12 @@ final class History {
     }
 
     /**
-     * A quiet move caused a cut-off at {@code depth}: it becomes a killer and the counter to the previous move, its
-     * history rises, and the history of the quiet moves tried before it ({@code tried[0..triedCount)}) falls.
+     * A quiet move caused a cut-off at {@code depth}, where the opponent attacks {@code threats}: it becomes a killer
+     * and the counter to the previous move, its history rises, and the history of the quiet moves tried before it
+     * ({@code tried[0..triedCount)}) falls.
      */
     void onQuietCutoff(int color, int move, int ply, int depth, int previousMove, int[] tried, int triedCount,
-                       Position position, int context1, int context2) {
+                       Position position, int context1, int context2, long threats) {
         if (killers[ply][0] != move) {
             killers[ply][1] = killers[ply][0];
             killers[ply][0] = move;
@@ -152,39 +157,42 @@ final class History {
             counters[previousMove & 0xFFF] = move;
         }
         int bonus = bonus(depth);
-        updateQuiet(color, move, bonus, position, context1, context2);
+        updateQuiet(color, move, bonus, position, context1, context2, threats);
         for (int i = 0; i < triedCount; i++) {
-            updateQuiet(color, tried[i], -bonus, position, context1, context2);
+            updateQuiet(color, tried[i], -bonus, position, context1, context2, threats);
         }
     }
 
     /**
      * The node after the quiet move {@code move} (of {@code color}, already made: {@code pieceTo} is its piece and
-     * destination, {@code context1} and {@code context2} the moves one and two plies before it) failed low at
-     * {@code depth}: none of our replies reached alpha, so the move refuted the node above. It gains as if it had
-     * caused the cut-off there, which it did.
+     * destination, {@code context1} and {@code context2} the moves one and two plies before it, {@code threats} the
+     * attacks it was made under) failed low at {@code depth}: none of our replies reached alpha, so the move refuted
+     * the node above. It gains as if it had caused the cut-off there, which it did.
      */
-    void onPriorQuietRefutation(int color, int move, int pieceTo, int depth, int context1, int context2) {
-        updateQuietAt(color, move, pieceTo, bonus(depth), context1, context2);
+    void onPriorQuietRefutation(int color, int move, int pieceTo, int depth, int context1, int context2,
+                                long threats) {
+        updateQuietAt(color, move, pieceTo, bonus(depth), context1, context2, threats);
     }
 
     /**
-     * The quiet move {@code move} of {@code color} changed the static evaluation by {@code swing} (in its mover's
-     * favour, centipawns): a move that improves the evaluation is likely a good one to try early, whatever the search
+     * The quiet move {@code move} of {@code color}, made under the opponent's attacks {@code threats}, changed the
+     * static evaluation by {@code swing} (in its mover's favour, centipawns): a move that improves the evaluation is likely a good one to try early, whatever the search
      * below it finds. A small butterfly nudge, {@link #SWING_PER_CENTIPAWN} a centipawn within
      * ±{@link #MAX_SWING_BONUS}.
      */
-    void onEvaluationSwing(int color, int move, int swing) {
+    void onEvaluationSwing(int color, int move, int swing, long threats) {
         int bonus = Math.max(-MAX_SWING_BONUS, Math.min(MAX_SWING_BONUS, SWING_PER_CENTIPAWN * swing));
-        update(butterfly, index(color, move), bonus);
+        update(butterfly, index(color, move, threats), bonus);
     }
 
-    private void updateQuiet(int color, int move, int bonus, Position position, int context1, int context2) {
-        updateQuietAt(color, move, pieceTo(position, move), bonus, context1, context2);
+    private void updateQuiet(int color, int move, int bonus, Position position, int context1, int context2,
+                             long threats) {
+        updateQuietAt(color, move, pieceTo(position, move), bonus, context1, context2, threats);
     }
 
-    private void updateQuietAt(int color, int move, int pieceTo, int bonus, int context1, int context2) {
-        update(butterfly, index(color, move), bonus);
+    private void updateQuietAt(int color, int move, int pieceTo, int bonus, int context1, int context2,
+                               long threats) {
+        update(butterfly, index(color, move, threats), bonus);
         if (context1 != NO_CONTEXT) {
             update(continuation, context1 * PIECE_SQUARES + pieceTo, bonus);
         }
@@ -197,8 +205,10 @@ final class History {
         table[index] += bonus - table[index] * Math.abs(bonus) / MAX;
     }
 
-    private static int index(int color, int move) {
+    private static int index(int color, int move, long threats) {
         // The low 12 bits of a move are its from and to squares.
-        return color << 12 | (move & 0xFFF);
+        int fromAttacked = (int) (threats >>> Move.from(move)) & 1;
+        int toAttacked = (int) (threats >>> Move.to(move)) & 1;
+        return color << 14 | fromAttacked << 13 | toAttacked << 12 | (move & 0xFFF);
     }
 }

@@ -18,8 +18,8 @@ import kestrel.engine.eval.PawnStructure;
  *
  * <p>Threats: a quiet move that takes a queen out of the attack of a rook or anything less, a rook out of that of a
  * minor piece or pawn, or a knight or bishop out of that of a pawn is tried earlier; one that puts such a piece into
- * such an attack later (after Stockfish's threat-aware quiet ordering). History alone learns this only square by
- * square.
+ * such an attack later (after Stockfish's threat-aware quiet ordering). All the opponent's attacks together are the
+ * butterfly history's threat context ({@link #threats}), which learns the rest square by square.
  *
  * <p>A table move is only ever returned if the move generator produced it for this position, which is the legality
  * check that a key collision needs: with a table move all moves are generated at once and the move is found among
@@ -53,11 +53,14 @@ final class MovePicker {
     private int context2;
     /** The order score of the move {@link #next} handed out last. */
     private int lastScore;
-    /** Squares the opponent attacks with pawns; with pawns and minor pieces; with pawns, minors and rooks. */
+    /**
+     * Squares the opponent attacks with pawns; with pawns and minor pieces; with pawns, minors and rooks; with any
+     * piece (the butterfly history's threat context).
+     */
     private long byPawns;
     private long byMinors;
     private long byRooks;
-    private boolean threatsKnown;
+    private long byAny;
 
     /**
      * Prepares a main-search node; {@code context1} and {@code context2} are the continuation-history contexts of the
@@ -72,7 +75,7 @@ final class MovePicker {
         this.counter = history.counter(position.lastMove());
         this.context1 = context1;
         this.context2 = context2;
-        threatsKnown = false;
+        findThreats();
         next = 0;
         if (tableMove != Move.NONE) {
             end = MoveGenerator.legalMoves(position, moves, 0);
@@ -96,7 +99,9 @@ final class MovePicker {
         // Only evasions include quiet moves, which the contexts score.
         this.context1 = inCheck ? History.context(position, 1) : History.NO_CONTEXT;
         this.context2 = inCheck ? History.context(position, 2) : History.NO_CONTEXT;
-        threatsKnown = false;
+        if (inCheck) {
+            findThreats();
+        }
         next = 0;
         end = inCheck ? MoveGenerator.legalMoves(position, moves, 0) : MoveGenerator.noisyMoves(position, moves, 0);
         scoreAll(0, end);
@@ -190,15 +195,12 @@ final class MovePicker {
         if (move == counter) {
             return KILLER;
         }
-        return history.quietScore(position.sideToMove(), move, History.pieceTo(position, move), context1, context2)
-                + threatScore(move);
+        return history.quietScore(position.sideToMove(), move, History.pieceTo(position, move), context1, context2,
+                byAny) + threatScore(move);
     }
 
     /** The order bonus or penalty of a quiet move for the threats it escapes or walks into. */
     private int threatScore(int move) {
-        if (!threatsKnown) {
-            findThreats();
-        }
         long danger;
         int weight;
         switch (Piece.type(position.pieceAt(Move.from(move)))) {
@@ -223,18 +225,41 @@ final class MovePicker {
         return threatened == intoThreat ? 0 : threatened ? weight : -weight;
     }
 
-    /** The opponent's attacks by the least valuable attackers, once per node that scores quiet moves. */
+    /**
+     * Every square the opponent attacks (found at {@link #init}, and for the evasions of a quiescence node in check):
+     * the threat context of the node's butterfly history.
+     */
+    long threats() {
+        return byAny;
+    }
+
+    /** The opponent's attacks by the least valuable attackers, and by all, once per node that may score quiet moves. */
     private void findThreats() {
         int them = position.sideToMove() ^ 1;
         long occupied = position.occupied();
         byPawns = PawnStructure.attacks(them, position.pieces(them, Piece.PAWN));
         byMinors = byPawns | attacksOf(them, Piece.KNIGHT, occupied) | attacksOf(them, Piece.BISHOP, occupied);
         byRooks = byMinors | attacksOf(them, Piece.ROOK, occupied);
-        threatsKnown = true;
+        byAny = byRooks | attacksOf(them, Piece.QUEEN, occupied) | attacksOf(them, Piece.KING, occupied);
+    }
+
+    /** Every square the opponent of the side to move attacks in {@code position}, as {@link #threats} gives it. */
+    static long opponentAttacks(Position position) {
+        int them = position.sideToMove() ^ 1;
+        long occupied = position.occupied();
+        long attacks = PawnStructure.attacks(them, position.pieces(them, Piece.PAWN));
+        for (int type = Piece.KNIGHT; type <= Piece.KING; type++) {
+            attacks |= attacksOf(position, them, type, occupied);
+        }
+        return attacks;
+    }
+
+    private long attacksOf(int color, int type, long occupied) {
+        return attacksOf(position, color, type, occupied);
     }
 
     /** The squares the pieces of one colour and type (not pawns) attack together. */
-    private long attacksOf(int color, int type, long occupied) {
+    private static long attacksOf(Position position, int color, int type, long occupied) {
         long attacks = 0;
         for (long pieces = position.pieces(color, type); pieces != 0; pieces &= pieces - 1) {
             attacks |= Attacks.of(type, Long.numberOfTrailingZeros(pieces), occupied);

@@ -423,6 +423,7 @@ public final class Search {
     private int searchRoot(int line, int alpha, int beta, int depth) {
         int bestScore = NO_SCORE;
         frames[0].pvLength = 0;
+        frames[0].threats = MovePicker.opponentAttacks(position);
         for (int index = line; index < rootMoves.count(); index++) {
             int move = rootMoves.move(index);
             long now = System.nanoTime();
@@ -639,7 +640,8 @@ public final class Search {
         boolean previousQuiet = ply >= 1 && previousMove != Move.NONE && !Move.isPromotion(previousMove)
                 && position.lastCaptured() == Piece.NONE;
         if (previousQuiet && !excluding && staticEval != NO_SCORE && frames[ply - 1].staticEval != NO_SCORE) {
-            history.onEvaluationSwing(them, previousMove, -(frames[ply - 1].staticEval + staticEval));
+            history.onEvaluationSwing(them, previousMove, -(frames[ply - 1].staticEval + staticEval),
+                    frames[ply - 1].threats);
         }
 
         if (!pvNode && !inCheck && Math.abs(beta) < Score.MATE_BOUND) {
@@ -718,6 +720,8 @@ public final class Search {
         int context2 = History.context(position, 2);
         MovePicker picker = frame.picker;
         picker.init(position, history, tableMove, ply, context1, context2);
+        long threats = picker.threats();
+        frame.threats = threats;
         history.clearKillers(ply + 1);
         // A noisy table move: the best known reply here wins material, so the quiet moves are less likely to matter.
         boolean tableMoveNoisy = tableMove != Move.NONE
@@ -749,7 +753,7 @@ public final class Search {
             int pieceTo = History.pieceTo(position, move);
             boolean refutation = quiet && (move == history.firstKiller(ply) || move == history.secondKiller(ply)
                     || move == history.counter(previousMove));
-            int quietHistory = quiet ? history.quietScore(us, move, pieceTo, context1, context2) : 0;
+            int quietHistory = quiet ? history.quietScore(us, move, pieceTo, context1, context2, threats) : 0;
             if (prunable && quiet) {
                 // History pruning: a quiet move that keeps failing in this context, near the leaves.
                 if (depth <= HISTORY_PRUNING_DEPTH && !refutation
@@ -850,7 +854,7 @@ public final class Search {
                         // Step 13. History: what refuted this node is tried early next time.
                         if (quiet) {
                             history.onQuietCutoff(us, move, ply, depth, previousMove, tried, triedCount, position,
-                                    context1, context2);
+                                    context1, context2, threats);
                         } else if (captured != Piece.NONE) {
                             history.onCaptureCutoff(History.captureIndex(pieceTo, captured), depth, capturesTried,
                                     capturesTriedCount);
@@ -877,7 +881,7 @@ public final class Search {
         // node above, as a cut-off there would have taught (its contexts are the two moves before it).
         if (bestMove == Move.NONE && previousQuiet) {
             history.onPriorQuietRefutation(them, previousMove, context1, depth, History.context(position, 2),
-                    History.context(position, 3));
+                    History.context(position, 3), frames[ply - 1].threats);
         }
         // Step 14. Correction history: the evaluation's error, search score less raw evaluation, is learnt from a
         // result that proves the corrected evaluation wrong: a fail high above it, a fail low (no best move) below it,
