@@ -11,8 +11,8 @@ import kestrel.engine.Position;
  * and the butterfly history (a score per side, from and to square, raised when a quiet move causes a cut-off and
  * lowered for the quiet moves tried before it). The butterfly score is kept apart by threat: whether the opponent
  * attacks the move's origin and whether it attacks its destination (after Ethereal), since a move that escapes an
- * attack or walks into one is a different move from the same one in peace. Counters and history are kept from move to move of a game: what
- * refuted what stays mostly true a move later. A new game forgets them ({@link #clear}).
+ * attack or walks into one is a different move from the same one in peace. Counters and history are kept from move
+ * to move of a game: what refuted what stays mostly true a move later. A new game forgets them ({@link #clear}).
  *
  * <p>Two more tables learn what works in context: continuation history, how a quiet move (its piece and destination)
  * fared right after a given move one or two plies before (the opponent's last move, our own previous one), and
@@ -176,9 +176,9 @@ final class History {
 
     /**
      * The quiet move {@code move} of {@code color}, made under the opponent's attacks {@code threats}, changed the
-     * static evaluation by {@code swing} (in its mover's favour, centipawns): a move that improves the evaluation is likely a good one to try early, whatever the search
-     * below it finds. A small butterfly nudge, {@link #SWING_PER_CENTIPAWN} a centipawn within
-     * ±{@link #MAX_SWING_BONUS}.
+     * static evaluation by {@code swing} (in its mover's favour, centipawns): a move that improves the evaluation is
+     * likely a good one to try early, whatever the search below it finds. A small butterfly nudge,
+     * {@link #SWING_PER_CENTIPAWN} a centipawn within ±{@link #MAX_SWING_BONUS}.
      */
     void onEvaluationSwing(int color, int move, int swing, long threats) {
         int bonus = Math.max(-MAX_SWING_BONUS, Math.min(MAX_SWING_BONUS, SWING_PER_CENTIPAWN * swing));

@@ -42,14 +42,17 @@ class ContinuationHistoryTest {
         History history = new History(Score.MAX_PLY);
         history.onQuietCutoff(Piece.WHITE, knight, 2, 8, position.lastMove(), new int[] {bishop}, 1, position,
                 context1, context2, NO_THREATS);
-        int inContext = history.quietScore(Piece.WHITE, knight, History.pieceTo(position, knight), context1, context2, NO_THREATS);
+        int inContext = history.quietScore(Piece.WHITE, knight, History.pieceTo(position, knight), context1, context2,
+                NO_THREATS);
         int alone = history.quietScore(Piece.WHITE, knight, History.pieceTo(position, knight), History.NO_CONTEXT,
                 History.NO_CONTEXT, NO_THREATS);
         assertEquals(3 * alone, inContext, "butterfly and both continuation entries learnt the same bonus");
         assertTrue(alone > 0);
-        assertTrue(history.quietScore(Piece.WHITE, bishop, History.pieceTo(position, bishop), context1, context2, NO_THREATS) < 0);
+        assertTrue(history.quietScore(Piece.WHITE, bishop, History.pieceTo(position, bishop), context1, context2,
+                NO_THREATS) < 0);
         history.clear();
-        assertEquals(0, history.quietScore(Piece.WHITE, knight, History.pieceTo(position, knight), context1, context2, NO_THREATS));
+        assertEquals(0, history.quietScore(Piece.WHITE, knight, History.pieceTo(position, knight), context1, context2,
+                NO_THREATS));
     }
 
     @Test
@@ -82,9 +85,11 @@ class ContinuationHistoryTest {
         int learnt = failLow.quietScore(Piece.WHITE, knight, pieceTo, context1, context2, NO_THREATS);
         assertTrue(learnt > 0);
         assertEquals(cutOff.quietScore(Piece.WHITE, knight, pieceTo, context1, context2, NO_THREATS), learnt);
-        assertEquals(3 * failLow.quietScore(Piece.WHITE, knight, pieceTo, History.NO_CONTEXT, History.NO_CONTEXT, NO_THREATS),
+        assertEquals(3 * failLow.quietScore(Piece.WHITE, knight, pieceTo, History.NO_CONTEXT, History.NO_CONTEXT,
+                NO_THREATS),
                 learnt, "butterfly and both continuation entries");
-        assertEquals(0, failLow.quietScore(Piece.BLACK, knight, pieceTo, History.NO_CONTEXT, History.NO_CONTEXT, NO_THREATS),
+        assertEquals(0, failLow.quietScore(Piece.BLACK, knight, pieceTo, History.NO_CONTEXT, History.NO_CONTEXT,
+                NO_THREATS),
                 "the other side's table is untouched");
     }
 
@@ -100,19 +105,23 @@ class ContinuationHistoryTest {
 
         history.onEvaluationSwing(Piece.WHITE, knight, 30, NO_THREATS);
         history.onEvaluationSwing(Piece.WHITE, bishop, -30, NO_THREATS);
-        int gain = history.quietScore(Piece.WHITE, knight, knightTo, History.NO_CONTEXT, History.NO_CONTEXT, NO_THREATS);
+        int gain = history.quietScore(Piece.WHITE, knight, knightTo, History.NO_CONTEXT, History.NO_CONTEXT,
+                NO_THREATS);
         assertTrue(gain > 0, "a move that raised its side's evaluation gains");
         assertEquals(gain, history.quietScore(Piece.WHITE, knight, knightTo, context1, context2, NO_THREATS),
                 "continuation history is not touched");
         assertEquals(-gain, history.quietScore(Piece.WHITE, bishop, History.pieceTo(position, bishop),
-                History.NO_CONTEXT, History.NO_CONTEXT, NO_THREATS), "one that lowered it loses as much");
+                History.NO_CONTEXT, History.NO_CONTEXT,
+                NO_THREATS), "one that lowered it loses as much");
 
         History big = new History(Score.MAX_PLY);
         History huge = new History(Score.MAX_PLY);
         big.onEvaluationSwing(Piece.WHITE, knight, 1_000, NO_THREATS);
         huge.onEvaluationSwing(Piece.WHITE, knight, 100_000, NO_THREATS);
-        int bounded = big.quietScore(Piece.WHITE, knight, knightTo, History.NO_CONTEXT, History.NO_CONTEXT, NO_THREATS);
-        assertEquals(bounded, huge.quietScore(Piece.WHITE, knight, knightTo, History.NO_CONTEXT, History.NO_CONTEXT, NO_THREATS));
+        int bounded = big.quietScore(Piece.WHITE, knight, knightTo, History.NO_CONTEXT, History.NO_CONTEXT,
+                NO_THREATS);
+        assertEquals(bounded, huge.quietScore(Piece.WHITE, knight, knightTo, History.NO_CONTEXT, History.NO_CONTEXT,
+                NO_THREATS));
         assertTrue(bounded > gain && bounded <= History.MAX / 8, "a large swing is bounded");
     }
 
