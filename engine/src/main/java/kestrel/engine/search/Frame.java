@@ -27,9 +27,9 @@ final class Frame {
      */
     int excludedMove = Move.NONE;
     /**
-     * Every square the opponent of the side to move attacks here, set before the node searches its moves (at the
-     * root, before each root search): the threat context of the butterfly history for the node's moves, which its
-     * children read when they teach the history about the move into them.
+     * Every square the opponent of the side to move attacks here, set before the node searches a quiet move (at the
+     * root, before each root search): the threat context of the butterfly history for the node's quiet moves, which
+     * the child after a quiet move reads when it teaches the history about that move.
      */
     long threats;
     /** The double extensions along the line to this node, set by the parent before it searches the node. */

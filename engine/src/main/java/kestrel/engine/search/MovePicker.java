@@ -61,6 +61,7 @@ final class MovePicker {
     private long byMinors;
     private long byRooks;
     private long byAny;
+    private boolean threatsKnown;
 
     /**
      * Prepares a main-search node; {@code context1} and {@code context2} are the continuation-history contexts of the
@@ -75,7 +76,7 @@ final class MovePicker {
         this.counter = history.counter(position.lastMove());
         this.context1 = context1;
         this.context2 = context2;
-        findThreats();
+        threatsKnown = false;
         next = 0;
         if (tableMove != Move.NONE) {
             end = MoveGenerator.legalMoves(position, moves, 0);
@@ -99,9 +100,7 @@ final class MovePicker {
         // Only evasions include quiet moves, which the contexts score.
         this.context1 = inCheck ? History.context(position, 1) : History.NO_CONTEXT;
         this.context2 = inCheck ? History.context(position, 2) : History.NO_CONTEXT;
-        if (inCheck) {
-            findThreats();
-        }
+        threatsKnown = false;
         next = 0;
         end = inCheck ? MoveGenerator.legalMoves(position, moves, 0) : MoveGenerator.noisyMoves(position, moves, 0);
         scoreAll(0, end);
@@ -196,11 +195,14 @@ final class MovePicker {
             return KILLER;
         }
         return history.quietScore(position.sideToMove(), move, History.pieceTo(position, move), context1, context2,
-                byAny) + threatScore(move);
+                threats()) + threatScore(move);
     }
 
     /** The order bonus or penalty of a quiet move for the threats it escapes or walks into. */
     private int threatScore(int move) {
+        if (!threatsKnown) {
+            findThreats();
+        }
         long danger;
         int weight;
         switch (Piece.type(position.pieceAt(Move.from(move)))) {
@@ -226,14 +228,17 @@ final class MovePicker {
     }
 
     /**
-     * Every square the opponent attacks (found at {@link #init}, and for the evasions of a quiescence node in check):
-     * the threat context of the node's butterfly history.
+     * Every square the opponent attacks: the threat context of the node's butterfly history. Found the first time a
+     * quiet move is scored or asked about, so that a node cut off by a capture never pays for it.
      */
     long threats() {
+        if (!threatsKnown) {
+            findThreats();
+        }
         return byAny;
     }
 
-    /** The opponent's attacks by the least valuable attackers, and by all, once per node that may score quiet moves. */
+    /** The opponent's attacks by the least valuable attackers, and by all, once per node that scores a quiet move. */
     private void findThreats() {
         int them = position.sideToMove() ^ 1;
         long occupied = position.occupied();
@@ -241,6 +246,7 @@ final class MovePicker {
         byMinors = byPawns | attacksOf(them, Piece.KNIGHT, occupied) | attacksOf(them, Piece.BISHOP, occupied);
         byRooks = byMinors | attacksOf(them, Piece.ROOK, occupied);
         byAny = byRooks | attacksOf(them, Piece.QUEEN, occupied) | attacksOf(them, Piece.KING, occupied);
+        threatsKnown = true;
     }
 
     /** Every square the opponent of the side to move attacks in {@code position}, as {@link #threats} gives it. */

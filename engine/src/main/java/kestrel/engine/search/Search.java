@@ -720,8 +720,6 @@ public final class Search {
         int context2 = History.context(position, 2);
         MovePicker picker = frame.picker;
         picker.init(position, history, tableMove, ply, context1, context2);
-        long threats = picker.threats();
-        frame.threats = threats;
         history.clearKillers(ply + 1);
         // A noisy table move: the best known reply here wins material, so the quiet moves are less likely to matter.
         boolean tableMoveNoisy = tableMove != Move.NONE
@@ -753,6 +751,10 @@ public final class Search {
             int pieceTo = History.pieceTo(position, move);
             boolean refutation = quiet && (move == history.firstKiller(ply) || move == history.secondKiller(ply)
                     || move == history.counter(previousMove));
+            // The threat context, found by the picker once the node reaches a quiet move; the child after a quiet
+            // move reads it from this frame.
+            long threats = quiet ? picker.threats() : 0;
+            frame.threats = threats;
             int quietHistory = quiet ? history.quietScore(us, move, pieceTo, context1, context2, threats) : 0;
             if (prunable && quiet) {
                 // History pruning: a quiet move that keeps failing in this context, near the leaves.
