@@ -753,8 +753,11 @@ public final class Search {
                     || move == history.counter(previousMove));
             // The threat context, found by the picker once the node reaches a quiet move; the child after a quiet
             // move reads it from this frame.
-            long threats = quiet ? picker.threats() : 0;
-            frame.threats = threats;
+            long threats = 0;
+            if (quiet) {
+                threats = picker.threats();
+                frame.threats = threats;
+            }
             int quietHistory = quiet ? history.quietScore(us, move, pieceTo, context1, context2, threats) : 0;
             if (prunable && quiet) {
                 // History pruning: a quiet move that keeps failing in this context, near the leaves.

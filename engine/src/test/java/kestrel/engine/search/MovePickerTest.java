@@ -41,6 +41,29 @@ class MovePickerTest {
     }
 
     @Test
+    void threatsAreEverySquareTheOpponentAttacks() {
+        // The start, a busy middlegame, a king in check by a queen, sliders through the centre, a rook endgame.
+        String[] fens = {Fen.START, KIWIPETE, "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1"};
+        for (String fen : fens) {
+            Position position = Fen.parse(fen);
+            MovePicker picker = new MovePicker();
+            History history = new History(Score.MAX_PLY);
+            history.clear();
+            picker.init(position, history, 0, 0, History.context(position, 1), History.context(position, 2));
+            long expected = 0;
+            for (int square = 0; square < 64; square++) {
+                if (position.isAttacked(square, position.sideToMove() ^ 1)) {
+                    expected |= 1L << square;
+                }
+            }
+            assertEquals(expected, picker.threats(), fen);
+            assertEquals(expected, MovePicker.opponentAttacks(position), fen);
+        }
+    }
+
+    @Test
     void handsOutEveryLegalMoveOnceWithoutATableMove() {
         Position position = Fen.parse(KIWIPETE);
         assertEquals(Arrays.toString(sortedLegalMoves(position)), Arrays.toString(sorted(pick(position, 0))));
