@@ -27,6 +27,9 @@
 # its row to the results ledger, docs/results.tsv: set LEDGER_CHANGE, LEDGER_COMMIT and LEDGER_BASE to say what was
 # tested (LEDGER_NOTES for anything else); LEDGER=- prints the row instead of adding it.
 set -euo pipefail
+# The whole script is one block, which bash reads to its end before it runs any of it: a test runs for hours, and a
+# change to this file meanwhile (an edit, a checkout) must not reach the running copy halfway through.
+{
 if [ $# -lt 2 ]; then
     sed -n 2,28p "$0" | sed 's/^# \{0,1\}//'
     exit 2
@@ -120,3 +123,4 @@ fi
 LEDGER_BUDGET=${LEDGER_BUDGET:-$budget} LEDGER_SEED=${LEDGER_SEED:-$seed} LEDGER_NOTES=$notes \
     LEDGER_CHANGE=${LEDGER_CHANGE:-$(basename "$new") against $(basename "$base")} "$root/scripts/ledger-row.sh" "$log"
 exit "$status"
+}

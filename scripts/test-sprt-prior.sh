@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Tests scripts/sprt.sh's PRIOR (resuming a test with the counts of its earlier runs) against a stand-in for
 # fastchess that prints a summary every fifth of a second (no fastchess, no Java): the run stops once the total
-# crosses a bound, its own SPRT's bounds are out of reach, and the ledger row's notes carry the total and its
-# verdict. About fifteen seconds:
+# crosses a bound, its own SPRT's bounds are out of reach, the ledger row's notes carry the total and its verdict,
+# and a run goes on unharmed when the script is overwritten meanwhile. About twenty seconds:
 #   scripts/test-sprt-prior.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -66,4 +66,16 @@ if PRIOR="1,2,3" LIMIT=1 "$root/scripts/sprt.sh" new.jar base.jar 2> /dev/null >
     fail "PRIOR 1,2,3 accepted"
 fi
 [ ! -e "$work/args" ] || fail "games started with a bad PRIOR"
+# 4. The script overwritten in place while a run goes on (an edit, a checkout): the run ends as it began.
+mkdir -p "$work/copy/scripts"
+cp "$root/scripts/sprt.sh" "$root/scripts/sprt-combine.sh" "$root/scripts/ledger-row.sh" "$work/copy/scripts/"
+PRIOR="100,200,300,200,100" LIMIT=10 "$work/copy/scripts/sprt.sh" new.jar base.jar 60+1 10 7 > "$work/stdout" \
+    2> "$work/stderr" &
+run=$!
+sleep 0.5
+printf 'echo overwritten >&2; exit 3\n' > "$work/copy/scripts/sprt.sh"
+wait "$run" || fail "exit status $? after the overwrite: $(cat "$work/stderr")"
+! grep -q overwritten "$work/stderr" || fail "the overwritten script ran"
+columns "$(tail -n 1 "$work/stdout")"
+[[ "${field[13]:-}" == *", inconclusive" ]] || fail "no ledger row after the overwrite: $(tail -n 1 "$work/stdout")"
 echo "test-sprt-prior: ok"
