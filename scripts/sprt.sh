@@ -78,7 +78,8 @@ total() {
 # With PRIOR: stops fastchess, as Ctrl-C would, once the total's LLR crosses a bound.
 watch_total() {
     local llr
-    while sleep "${SPRT_POLL_SECONDS:-20}"; do
+    # The script ends this loop when the games are over; should the script itself be killed, it ends by itself.
+    while sleep "${SPRT_POLL_SECONDS:-20}" && kill -0 $$ 2> /dev/null; do
         llr=$(total | sed -n 's/.*LLR \(-\{0,1\}[0-9.]*\).*/\1/p') || true
         if [ -n "$llr" ] && awk -v llr="$llr" 'BEGIN { exit !(llr >= 2.94 || llr <= -2.94) }'; then
             echo "sprt: the runs together reach LLR $llr; stopping" >&2

@@ -2,7 +2,7 @@
 # Tests scripts/sprt.sh's PRIOR (resuming a test with the counts of its earlier runs) against a stand-in for
 # fastchess that prints a summary every fifth of a second (no fastchess, no Java): the run stops once the total
 # crosses a bound, its own SPRT's bounds are out of reach, the ledger row's notes carry the total and its verdict,
-# and a run goes on unharmed when the script is overwritten meanwhile. About twenty seconds:
+# and a run goes on unharmed when the script is overwritten meanwhile, and nothing of a run outlives it. About 25 seconds:
 #   scripts/test-sprt-prior.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -36,6 +36,11 @@ STAND_IN
 chmod +x "$work/fastchess"
 export FASTCHESS="$work/fastchess" STAND_IN_DIR="$work" SPRT_POLL_SECONDS=1 LEDGER=- LEDGER_NOTES="a note"
 columns() { mapfile -t field < <(printf '%s\n' "$1" | tr '\t' '\n'); }
+# Nothing of a run may outlive it (the loop that watches the total, above all): a look after a poll's interval.
+no_leftovers() {
+    sleep 1.5
+    ! pgrep -f "sprt.sh new.jar base.jar 60\+1 10 7" > /dev/null || fail "a process of the run outlived it ($1)"
+}
 
 # 1. Earlier runs on the way to H1 (LLR 1.44): this run's wins carry the total over 2.94 within about 50 pairs,
 # and the run is stopped there.
@@ -50,6 +55,7 @@ columns "$row"
 [[ "${field[13]}" == "a note; with the earlier runs: pentanomial ["*", H1" ]] || fail "notes: ${field[13]}"
 games=${field[7]}
 [ "$games" -lt 200 ] || fail "not stopped early: $games games"
+no_leftovers "stopped by the total"
 
 # 2. A run that ends on its own before the total decides: the notes say so.
 rm -f "$work/interrupted"
@@ -59,6 +65,7 @@ row="$(tail -n 1 "$work/stdout")"
 [ ! -e "$work/interrupted" ] || fail "stopped, though the total never crossed a bound"
 columns "$row"
 [[ "${field[13]}" == *"1806 games"*", inconclusive" ]] || fail "notes: ${field[13]}"
+no_leftovers "ended on its own"
 
 # 3. PRIOR that is not pentanomial counts is refused before any game.
 rm -f "$work/args"
@@ -78,4 +85,12 @@ wait "$run" || fail "exit status $? after the overwrite: $(cat "$work/stderr")"
 ! grep -q overwritten "$work/stderr" || fail "the overwritten script ran"
 columns "$(tail -n 1 "$work/stdout")"
 [[ "${field[13]:-}" == *", inconclusive" ]] || fail "no ledger row after the overwrite: $(tail -n 1 "$work/stdout")"
+no_leftovers "overwritten"
+# 5. The script killed outright: what watched the total goes too, once its parent is gone.
+PRIOR="100,200,300,200,100" LIMIT=10 "$root/scripts/sprt.sh" new.jar base.jar 60+1 10 7 > /dev/null 2>&1 &
+run=$!
+sleep 0.5
+kill -KILL "$run"
+wait "$run" 2> /dev/null || true
+no_leftovers "killed"
 echo "test-sprt-prior: ok"
