@@ -2,7 +2,7 @@
 # Tests scripts/sprt.sh's PRIOR (resuming a test with the counts of its earlier runs) against a stand-in for
 # fastchess that prints a summary every fifth of a second (no fastchess, no Java): the run stops once the total
 # crosses a bound, its own SPRT's bounds are out of reach, the ledger row's notes carry the total and its verdict,
-# and a run goes on unharmed when the script is overwritten meanwhile, and nothing of a run outlives it. About 25 seconds:
+# a run goes on unharmed when the script is overwritten meanwhile, and nothing of a run outlives it. About 25 s:
 #   scripts/test-sprt-prior.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
