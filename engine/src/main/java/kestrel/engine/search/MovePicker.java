@@ -243,9 +243,11 @@ final class MovePicker {
         int them = position.sideToMove() ^ 1;
         long occupied = position.occupied();
         byPawns = PawnStructure.attacks(them, position.pieces(them, Piece.PAWN));
-        byMinors = byPawns | attacksOf(them, Piece.KNIGHT, occupied) | attacksOf(them, Piece.BISHOP, occupied);
-        byRooks = byMinors | attacksOf(them, Piece.ROOK, occupied);
-        byAny = byRooks | attacksOf(them, Piece.QUEEN, occupied) | attacksOf(them, Piece.KING, occupied);
+        byMinors = byPawns | attacksOf(position, them, Piece.KNIGHT, occupied)
+                | attacksOf(position, them, Piece.BISHOP, occupied);
+        byRooks = byMinors | attacksOf(position, them, Piece.ROOK, occupied);
+        byAny = byRooks | attacksOf(position, them, Piece.QUEEN, occupied)
+                | attacksOf(position, them, Piece.KING, occupied);
         threatsKnown = true;
     }
 
@@ -258,10 +260,6 @@ final class MovePicker {
             attacks |= attacksOf(position, them, type, occupied);
         }
         return attacks;
-    }
-
-    private long attacksOf(int color, int type, long occupied) {
-        return attacksOf(position, color, type, occupied);
     }
 
     /** The squares the pieces of one colour and type (not pawns) attack together. */
