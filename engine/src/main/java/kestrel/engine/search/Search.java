@@ -742,7 +742,8 @@ public final class Search {
             int captured = StaticExchange.capturedType(position, move);
             boolean quiet = !Move.isPromotion(move) && captured == Piece.NONE;
             moveCount++;
-            boolean prunable = !pvNode && !inCheck && bestScore > -Score.MATE_BOUND;
+            // At PV nodes too, as Stockfish prunes: a PV node's late quiet moves are no likelier to matter.
+            boolean prunable = !inCheck && bestScore > -Score.MATE_BOUND;
             // Late move pruning: enough quiet moves have been tried here. First, since it needs nothing looked up:
             // past the limit, every quiet move of the node ends here.
             if (prunable && quiet && depth <= LATE_MOVE_PRUNING_DEPTH && moveCount > lateMoveLimit(depth, improving)) {
