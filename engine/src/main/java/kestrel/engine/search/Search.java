@@ -103,6 +103,12 @@ public final class Search {
     // State of the current search, touched by the search thread only.
     /** The signals and the node total of the current search, shared with its other threads. */
     private SearchControl control;
+    /**
+     * Whether the move loop prunes at PV nodes too. Not under a strength limit: its tiny budgets search its candidate
+     * lines a ply or two deep, where late move pruning at a PV node could skip the reply that mates, and a limited
+     * strength promises never to walk into a mate that another candidate avoids.
+     */
+    private boolean pruneAtPvNodes;
     /** 0 for the main thread, which reports and keeps the time; 1.. for the helpers of a parallel search. */
     private int threadIndex;
     private boolean helper;
@@ -256,6 +262,7 @@ public final class Search {
         }
 
         StrengthLimit strength = limits.strength();
+        pruneAtPvNodes = strength == null;
         // A limited strength chooses among several lines, so it searches them all.
         int wantedLines = strength != null ? Math.max(limits.multiPv(), strength.candidates()) : limits.multiPv();
         int lines = Math.max(1, Math.min(wantedLines, rootMoves.count()));
@@ -743,7 +750,7 @@ public final class Search {
             boolean quiet = !Move.isPromotion(move) && captured == Piece.NONE;
             moveCount++;
             // At PV nodes too, as Stockfish prunes: a PV node's late quiet moves are no likelier to matter.
-            boolean prunable = !inCheck && bestScore > -Score.MATE_BOUND;
+            boolean prunable = (pruneAtPvNodes || !pvNode) && !inCheck && bestScore > -Score.MATE_BOUND;
             // Late move pruning: enough quiet moves have been tried here. First, since it needs nothing looked up:
             // past the limit, every quiet move of the node ends here.
             if (prunable && quiet && depth <= LATE_MOVE_PRUNING_DEPTH && moveCount > lateMoveLimit(depth, improving)) {

@@ -57,8 +57,8 @@ class SearchTablebaseTest {
 
     @Test
     void aCaptureIntoTheTablesIsScoredByThem() {
-        // Five pieces, beyond the test tables; Rxh1 leaves KQvK, which the tables call won.
-        String fen = "8/8/8/3k4/8/8/8/KQR4r w - - 0 1";
+        // Five pieces, beyond the test tables; Qxf5+ leaves KQvKR, which the tables call won (fathom agrees).
+        String fen = "7r/8/8/3k1n2/8/8/8/KQ6 w - - 0 1";
         SearchTesting.Recorder recorder = new SearchTesting.Recorder();
         SearchResult result = new Search(new TranspositionTable(4), recorder)
                 .run(Fen.parse(fen), new SearchLimits().depth(3).tablebases(use()), HANDCRAFTED);
