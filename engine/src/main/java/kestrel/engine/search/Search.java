@@ -749,7 +749,8 @@ public final class Search {
             int captured = StaticExchange.capturedType(position, move);
             boolean quiet = !Move.isPromotion(move) && captured == Piece.NONE;
             moveCount++;
-            // At PV nodes too, as Stockfish prunes: a PV node's late quiet moves are no likelier to matter.
+            // At PV nodes too, as Stockfish prunes (a PV node's late quiet moves are no likelier to matter), except
+            // under a strength limit (pruneAtPvNodes).
             boolean prunable = (pruneAtPvNodes || !pvNode) && !inCheck && bestScore > -Score.MATE_BOUND;
             // Late move pruning: enough quiet moves have been tried here. First, since it needs nothing looked up:
             // past the limit, every quiet move of the node ends here.
