@@ -101,8 +101,7 @@ public final class MoveGenerator {
         if (piece == Piece.NONE || Piece.color(piece) != position.sideToMove()) {
             return false;
         }
-        // Only the moving piece's moves: the same masks decide legality, at a fraction of a full generation.
-        int end = generate(position, scratch, 0, ALL, 1L << from);
+        int end = generate(position, scratch, 0, ALL);
         for (int i = 0; i < end; i++) {
             if (scratch[i] == move) {
                 return true;
@@ -113,11 +112,6 @@ public final class MoveGenerator {
 
     /** Generates the moves of one {@code kind} (ALL, NOISY or QUIET); returns the index after the last one. */
     public static int generate(Position position, int[] moves, int start, int kind) {
-        return generate(position, moves, start, kind, ~0L);
-    }
-
-    /** {@link #generate(Position, int[], int, int)} for the pieces on {@code fromMask} only. */
-    private static int generate(Position position, int[] moves, int start, int kind, long fromMask) {
         int index = start;
         int us = position.sideToMove();
         int them = us ^ 1;
@@ -129,11 +123,8 @@ public final class MoveGenerator {
 
         long kindMask = kind == NOISY ? theirs : kind == QUIET ? ~theirs : ~0L;
 
-        long kingFrom = fromMask & (1L << king);
-        if (kingFrom != 0) {
-            index = addTargets(moves, index, king, safeKingTargets(position, king,
-                    Attacks.king(king) & ~ours & kindMask, them, occupied));
-        }
+        index = addTargets(moves, index, king, safeKingTargets(position, king, Attacks.king(king) & ~ours & kindMask,
+                them, occupied));
         if ((checkers & (checkers - 1)) != 0) {
             return index; // double check: only the king may move
         }
@@ -143,23 +134,22 @@ public final class MoveGenerator {
         long pinned = position.pinned(us);
         long targets = ~ours & checkMask & kindMask;
 
-        index = pawnMoves(position, position.pieces(us, Piece.PAWN) & fromMask, moves, index, kind, us, king, occupied,
-                theirs, checkMask, pinned);
+        index = pawnMoves(position, moves, index, kind, us, king, occupied, theirs, checkMask, pinned);
 
-        long knights = position.pieces(us, Piece.KNIGHT) & ~pinned & fromMask; // a pinned knight can never move
+        long knights = position.pieces(us, Piece.KNIGHT) & ~pinned; // a pinned knight can never move
         while (knights != 0) {
             int from = Long.numberOfTrailingZeros(knights);
             index = addTargets(moves, index, from, Attacks.knight(from) & targets);
             knights &= knights - 1;
         }
-        long diagonal = (position.pieces(us, Piece.BISHOP) | position.pieces(us, Piece.QUEEN)) & fromMask;
+        long diagonal = position.pieces(us, Piece.BISHOP) | position.pieces(us, Piece.QUEEN);
         while (diagonal != 0) {
             int from = Long.numberOfTrailingZeros(diagonal);
             long attacks = alongPin(Attacks.bishop(from, occupied) & targets, from, king, pinned);
             index = addTargets(moves, index, from, attacks);
             diagonal &= diagonal - 1;
         }
-        long straight = (position.pieces(us, Piece.ROOK) | position.pieces(us, Piece.QUEEN)) & fromMask;
+        long straight = position.pieces(us, Piece.ROOK) | position.pieces(us, Piece.QUEEN);
         while (straight != 0) {
             int from = Long.numberOfTrailingZeros(straight);
             long attacks = alongPin(Attacks.rook(from, occupied) & targets, from, king, pinned);
@@ -167,7 +157,7 @@ public final class MoveGenerator {
             straight &= straight - 1;
         }
 
-        if (kind != NOISY && checkers == 0 && kingFrom != 0) {
+        if (kind != NOISY && checkers == 0) {
             int rights = usableCastlings(position, us, king, occupied);
             while (rights != 0) {
                 moves[index++] = position.castlingMove(Integer.numberOfTrailingZeros(rights));
@@ -204,8 +194,9 @@ public final class MoveGenerator {
         return index;
     }
 
-    private static int pawnMoves(Position position, long pawns, int[] moves, int index, int kind, int us, int king,
+    private static int pawnMoves(Position position, int[] moves, int index, int kind, int us, int king,
                                  long occupied, long theirs, long checkMask, long pinned) {
+        long pawns = position.pieces(us, Piece.PAWN);
         if (pawns == 0) {
             return index;
         }

@@ -21,12 +21,9 @@ import kestrel.engine.eval.PawnStructure;
  * such an attack later (after Stockfish's threat-aware quiet ordering). All the opponent's attacks together are the
  * butterfly history's threat context ({@link #threats}), which learns the rest square by square.
  *
- * <p>Stages, each generated and scored only when the node gets that far, since a cut-off by the table move or a
- * good capture ends most nodes: with a table move, the table move alone, then all the others at once; without one,
- * the captures and promotions, then the quiet moves once only losing captures and under-promotions are left. A table
- * move is only ever returned if the move generator produces it for this position (the moves of its piece are
- * generated to see), which is the legality check that a key collision needs; a move that is not there is simply
- * ignored. In quiescence all the moves are generated at once and the table move goes first only if among them.
+ * <p>A table move is only ever returned if the move generator produced it for this position, which is the legality
+ * check that a key collision needs: with a table move all moves are generated at once and the move is found among
+ * them; a move that is not there is simply ignored.
  */
 final class MovePicker {
     private static final int TABLE_MOVE = 1 << 30;
@@ -46,8 +43,6 @@ final class MovePicker {
     private History history;
     private int next;
     private int end;
-    /** A legal table move not yet handed out: it goes first, before any other move is generated. */
-    private boolean tablePending;
     private boolean quietsGenerated;
     private int tableMove;
     private int firstKiller;
@@ -83,13 +78,11 @@ final class MovePicker {
         this.context2 = context2;
         threatsKnown = false;
         next = 0;
-        // The table move alone first: it often ends the node before any other move is generated or scored.
-        tablePending = tableMove != Move.NONE && MoveGenerator.isLegal(position, tableMove, moves);
-        if (tablePending) {
-            end = 0;
-            quietsGenerated = true; // all the others come at once, after the table move
+        if (tableMove != Move.NONE) {
+            end = MoveGenerator.legalMoves(position, moves, 0);
+            scoreAll(0, end);
+            quietsGenerated = true;
         } else {
-            this.tableMove = Move.NONE;
             end = MoveGenerator.noisyMoves(position, moves, 0);
             scoreAll(0, end);
             quietsGenerated = false;
@@ -111,19 +104,11 @@ final class MovePicker {
         next = 0;
         end = inCheck ? MoveGenerator.legalMoves(position, moves, 0) : MoveGenerator.noisyMoves(position, moves, 0);
         scoreAll(0, end);
-        // Nothing more to generate; a table move is handed out only if it is among these moves.
-        tablePending = false;
-        quietsGenerated = true;
+        quietsGenerated = true; // nothing more to generate
     }
 
     /** The next best move, or Move.NONE when all have been handed out. */
     int next() {
-        if (tablePending) {
-            tablePending = false;
-            lastScore = TABLE_MOVE;
-            generateAfterTableMove();
-            return tableMove;
-        }
         while (true) {
             if (next < end) {
                 int best = next;
@@ -171,23 +156,6 @@ final class MovePicker {
         end = MoveGenerator.quietMoves(position, moves, start);
         scoreAll(start, end);
         quietsGenerated = true;
-    }
-
-    /**
-     * Once the table move is handed out: all the other moves, laid out as if the table move had been picked from
-     * them (swapped to the front), so that moves of equal score come in the same order as they always have.
-     */
-    private void generateAfterTableMove() {
-        end = MoveGenerator.legalMoves(position, moves, 0);
-        for (int i = 0; i < end; i++) {
-            if (moves[i] == tableMove) {
-                moves[i] = moves[0];
-                moves[0] = tableMove;
-                break;
-            }
-        }
-        scoreAll(1, end);
-        next = 1;
     }
 
     private void scoreAll(int from, int to) {
