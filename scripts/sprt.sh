@@ -21,9 +21,9 @@
 # on both sides alike.
 # PRIOR="P1 P2 ..." resumes a test stopped before a bound: the pentanomial counts of its earlier runs, as
 # scripts/sprt-combine.sh takes them, with a new SEED (the same jars and seed replay the same games; refused when
-# the ledger has a row of LEDGER_COMMIT with that seed). The run then stops when the LLR of all the runs together crosses a bound, not
-# its own (whose bounds are moved out of reach), and its ledger row's notes give the runs' total (the total is
-# looked at every SPRT_POLL_SECONDS, default 20).
+# the ledger has a row of LEDGER_COMMIT with that seed). The run then stops when the LLR of all the runs together
+# crosses a bound, not its own (whose bounds are moved out of reach), and its ledger row's notes give the runs'
+# total (the total is looked at every SPRT_POLL_SECONDS, default 20).
 # At the end of the run, whether the SPRT decided or it was stopped (Ctrl-C, timeout), scripts/ledger-row.sh adds
 # its row to the results ledger, docs/results.tsv: set LEDGER_CHANGE, LEDGER_COMMIT and LEDGER_BASE to say what was
 # tested (LEDGER_NOTES for anything else); LEDGER=- prints the row instead of adding it.
