@@ -20,10 +20,10 @@
 # times a third slower than the other (docs/search.md, "Speed varies with the core"); over a test that noise falls
 # on both sides alike.
 # PRIOR="P1 P2 ..." resumes a test stopped before a bound: the pentanomial counts of its earlier runs, as
-# scripts/sprt-combine.sh takes them, with a new SEED (the same jars and seed replay the same games; refused when
-# the ledger has a row of LEDGER_COMMIT with that seed). The run then stops when the LLR of all the runs together
+# scripts/sprt-combine.sh takes them, with a new SEED. The run then stops when the LLR of all the runs together
 # crosses a bound, not its own (whose bounds are moved out of reach), and its ledger row's notes give the runs'
-# total (the total is looked at every SPRT_POLL_SECONDS, default 20).
+# total (the total is looked at every SPRT_POLL_SECONDS, default 20). Any run is refused when the ledger has a
+# row of LEDGER_COMMIT against LEDGER_BASE with its SEED: the same jars and seed replay the same games.
 # At the end of the run, whether the SPRT decided or it was stopped (Ctrl-C, timeout), scripts/ledger-row.sh adds
 # its row to the results ledger, docs/results.tsv: set LEDGER_CHANGE, LEDGER_COMMIT and LEDGER_BASE to say what was
 # tested (LEDGER_NOTES for anything else); LEDGER=- prints the row instead of adding it.
@@ -58,18 +58,20 @@ else
     rounds=4000
     sprt=(-sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=0.05 beta=0.05)
 fi
+# The same jars and seed replay the same games (at a fixed node count, move for move), so a run whose pairing
+# (LEDGER_COMMIT against LEDGER_BASE) has a ledger row with this seed would only count those games twice.
+ledger_file=${LEDGER:-$root/docs/results.tsv}
+[ "$ledger_file" != - ] || ledger_file=$root/docs/results.tsv
+if [ -n "${LEDGER_COMMIT:-}" ] && [ -f "$ledger_file" ] && awk -F'\t' -v c="$LEDGER_COMMIT" \
+        -v b="${LEDGER_BASE:-}" -v s="$seed" '$3 == c && (b == "" || $4 == b) {
+            n = split($7, seeds, "+"); for (i = 1; i <= n; i++) if (seeds[i] == s) found = 1 }
+        END { exit !found }' "$ledger_file"; then
+    echo "sprt: $LEDGER_COMMIT has played seed $seed against ${LEDGER_BASE:-its base} already (the ledger): give a" \
+        "new seed" >&2
+    exit 2
+fi
 if [ -n "${PRIOR:-}" ]; then
     [ -z "${GAMES:-}" ] || { echo "PRIOR and GAMES: one or the other" >&2; exit 2; }
-    # At a fixed node count the same jars and seed replay the same games, which would count twice: a resumed test
-    # needs a seed its commit has not played in the ledger.
-    ledger_file=${LEDGER:-$root/docs/results.tsv}
-    [ "$ledger_file" != - ] || ledger_file=$root/docs/results.tsv
-    if [ -n "${LEDGER_COMMIT:-}" ] && [ -f "$ledger_file" ] && awk -F'\t' -v c="$LEDGER_COMMIT" -v s="$seed" \
-            '$3 == c { n = split($7, seeds, "+"); for (i = 1; i <= n; i++) if (seeds[i] == s) found = 1 }
-             END { exit !found }' "$ledger_file"; then
-        echo "PRIOR: $LEDGER_COMMIT has played seed $seed already (the ledger); a resumed test needs a new seed" >&2
-        exit 2
-    fi
     ELO1=$elo1 "$root/scripts/sprt-combine.sh" $PRIOR > /dev/null || { echo "PRIOR: pentanomial counts" >&2; exit 2; }
     # fastchess still prints this run's LLR, but stops only at +-20.7, far beyond the total's bounds.
     sprt=(-sprt elo0="${ELO0:-0}" elo1="$elo1" alpha=1e-9 beta=1e-9)

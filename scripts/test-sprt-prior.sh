@@ -73,15 +73,23 @@ if PRIOR="1,2,3" LIMIT=1 "$root/scripts/sprt.sh" new.jar base.jar 2> /dev/null >
     fail "PRIOR 1,2,3 accepted"
 fi
 [ ! -e "$work/args" ] || fail "games started with a bad PRIOR"
-# 3b. A resumed run with a seed its commit has played already (it would replay those games) is refused too.
+# 3b. A run whose pairing has played its seed already (it would replay those games) is refused, resumed or not;
+# the same seed against another base is not.
 printf 'date\tchange\tcommit\tbase\n2026-01-01\ta change\tabc1234\tdef5678\t[0, 10]\t25000 nodes\t6+7\n' \
     > "$work/ledger.tsv"
-if PRIOR="100,200,300,200,100" LIMIT=1 LEDGER="$work/ledger.tsv" LEDGER_COMMIT=abc1234 \
-        "$root/scripts/sprt.sh" new.jar base.jar 60+1 10 7 2> "$work/stderr" > /dev/null; then
-    fail "a seed already played by the commit accepted"
-fi
-grep -q "has played seed 7 already" "$work/stderr" || fail "no reason given: $(cat "$work/stderr")"
-[ ! -e "$work/args" ] || fail "games started with a seed already played"
+for prior in "100,200,300,200,100" ""; do
+    if PRIOR="$prior" LIMIT=1 LEDGER="$work/ledger.tsv" LEDGER_COMMIT=abc1234 LEDGER_BASE=def5678 \
+            "$root/scripts/sprt.sh" new.jar base.jar 60+1 10 7 2> "$work/stderr" > /dev/null; then
+        fail "a seed already played by the pairing accepted (PRIOR '$prior')"
+    fi
+    grep -q "has played seed 7 against def5678 already" "$work/stderr" || fail "no reason given: $(cat "$work/stderr")"
+    [ ! -e "$work/args" ] || fail "games started with a seed already played"
+done
+LIMIT=1 LEDGER="$work/ledger.tsv" LEDGER_COMMIT=abc1234 LEDGER_BASE=other \
+    "$root/scripts/sprt.sh" new.jar base.jar 60+1 10 7 > /dev/null 2> "$work/stderr" \
+    || fail "seed 7 against another base refused: $(cat "$work/stderr")"
+[ -e "$work/args" ] || fail "no games against another base"
+rm -f "$work/args"
 # 4. The script overwritten in place while a run goes on (an edit, a checkout): the run ends as it began.
 mkdir -p "$work/copy/scripts"
 cp "$root/scripts/sprt.sh" "$root/scripts/sprt-combine.sh" "$root/scripts/ledger-row.sh" "$work/copy/scripts/"
