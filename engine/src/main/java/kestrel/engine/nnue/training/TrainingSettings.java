@@ -56,7 +56,7 @@ public record TrainingSettings(int hidden, int epochs, int superbatches, int sup
     // still to be tried.
     /** What the built-in network's training ({@code BuiltInNetwork.NAME}) added to the defaults. */
     public static final String BUILT_IN_NETWORK_OPTIONS =
-            "--hidden 512 --king-mirror --output-buckets 8 --lr-schedule cosine --epochs 16 --weight-decay 0.1";
+            "--hidden 512 --king-mirror --output-buckets 8 --lr-schedule cosine --epochs 16 --weight-decay 0.05";
     public static final int DEFAULT_HIDDEN = 128;
     public static final int DEFAULT_EPOCHS = 10;
     public static final int DEFAULT_BATCH = 1024;
