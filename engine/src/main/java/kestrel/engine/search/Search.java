@@ -121,6 +121,8 @@ public final class Search {
      * pawn-only results under full keys, valid in any game, and a network's accumulators are large.
      */
     private Evaluator evaluator;
+    /** The evaluations {@link #evaluator} gave lately, by position key; cleared when the evaluator changes. */
+    private final EvaluationCache evaluationCache = new EvaluationCache();
     /** Decides when this thread stops (time, nodes, stop, ponder, infinite): the search only asks it. */
     private TimeManager time;
     /**
@@ -191,6 +193,7 @@ public final class Search {
         if (!evaluation.equals(evaluationChoice)) {
             evaluator = evaluation.newEvaluator();
             evaluationChoice = evaluation;
+            evaluationCache.clear();
         }
         this.threadIndex = threadIndex;
         this.helper = threadIndex > 0;
@@ -1123,11 +1126,30 @@ public final class Search {
 
     /** The evaluation at a node that has already been found to have mating material (see search()). */
     private int evaluateWithMatingMaterial() {
-        return belowMates(evaluator.evaluateWithMatingMaterial(position));
+        long key = position.key();
+        int cached = evaluationCache.probe(key);
+        if (cached != EvaluationCache.MISS) {
+            return cached;
+        }
+        int evaluation = belowMates(evaluator.evaluateWithMatingMaterial(position));
+        evaluationCache.store(key, evaluation);
+        return evaluation;
     }
 
+    /**
+     * The evaluation of the node, from the cache when it has been evaluated lately. It equals
+     * {@link #evaluateWithMatingMaterial()} wherever the search may call that, so both share the cache: the two differ
+     * only where mating material is missing, and there the search calls this one alone.
+     */
     private int evaluate() {
-        return belowMates(evaluator.evaluate(position));
+        long key = position.key();
+        int cached = evaluationCache.probe(key);
+        if (cached != EvaluationCache.MISS) {
+            return cached;
+        }
+        int evaluation = belowMates(evaluator.evaluate(position));
+        evaluationCache.store(key, evaluation);
+        return evaluation;
     }
 
     /** A raw static evaluation plus the correction learnt for this pawn structure, piece placement and side to move. */
