@@ -8,10 +8,11 @@ import java.util.Arrays;
  * evaluation brings the accumulators up to date and sums a thousand neurons; a look-up here is one array read.
  *
  * <p>An entry is one {@code long}: the key's upper 48 bits with the evaluation in the lower 16 (signed); the slot is
- * chosen by the key's lower {@value #INDEX_BITS} bits, so a hit has matched all 64 bits of the key. The evaluation of
- * a position depends on nothing but the position, so a hit returns exactly what evaluating would; the search's
- * decisions, and its node counts, are the same with the cache as without. Which entry a new one replaces does not
- * matter for the same reason: the slot is simply overwritten.
+ * chosen by the key's lower {@value #INDEX_BITS} bits, so a hit has matched all 64 bits of the key (an empty slot, 0,
+ * answers only a key whose upper 48 bits are all zero: one in 2^48). The evaluation of a position depends on nothing
+ * but the position, so a hit returns exactly what evaluating would; the search's decisions, and its node counts, are
+ * the same with the cache as without. Which entry a new one replaces does not matter for the same reason: the slot
+ * is simply overwritten.
  *
  * <p>Valid for one evaluator: cleared when the search is given another ({@link #clear}). Allocated once, 512 KB.
  */

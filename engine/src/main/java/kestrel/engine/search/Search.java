@@ -1126,28 +1126,26 @@ public final class Search {
 
     /** The evaluation at a node that has already been found to have mating material (see search()). */
     private int evaluateWithMatingMaterial() {
-        long key = position.key();
-        int cached = evaluationCache.probe(key);
-        if (cached != EvaluationCache.MISS) {
-            return cached;
-        }
-        int evaluation = belowMates(evaluator.evaluateWithMatingMaterial(position));
-        evaluationCache.store(key, evaluation);
-        return evaluation;
+        return cachedEvaluation(true);
+    }
+
+    private int evaluate() {
+        return cachedEvaluation(false);
     }
 
     /**
-     * The evaluation of the node, from the cache when it has been evaluated lately. It equals
-     * {@link #evaluateWithMatingMaterial()} wherever the search may call that, so both share the cache: the two differ
-     * only where mating material is missing, and there the search calls this one alone.
+     * The node's raw evaluation, from the cache when the position has been evaluated lately. Both kinds of evaluation
+     * share the cache: they differ only where mating material is missing, and there the search never asks for the
+     * one that assumes it.
      */
-    private int evaluate() {
+    private int cachedEvaluation(boolean matingMaterialKnown) {
         long key = position.key();
         int cached = evaluationCache.probe(key);
         if (cached != EvaluationCache.MISS) {
             return cached;
         }
-        int evaluation = belowMates(evaluator.evaluate(position));
+        int evaluation = belowMates(matingMaterialKnown ? evaluator.evaluateWithMatingMaterial(position)
+                : evaluator.evaluate(position));
         evaluationCache.store(key, evaluation);
         return evaluation;
     }
