@@ -43,27 +43,29 @@ public class SpeedAb {
         }
         int count = jars.size();
         Method[] runs = new Method[count];
+        Method[] nodesOf = new Method[count];
+        Method[] millisOf = new Method[count];
         for (int j = 0; j < count; j++) {
             URL url = new File(jars.get(j)).toURI().toURL();
             ClassLoader loader = new URLClassLoader(new URL[] {url}, ClassLoader.getPlatformClassLoader());
             runs[j] = loader.loadClass("kestrel.engine.search.Bench").getMethod("run", int.class, Consumer.class);
+            nodesOf[j] = runs[j].getReturnType().getMethod("nodes");
+            millisOf[j] = runs[j].getReturnType().getMethod("elapsedMillis");
         }
         Consumer<String> quiet = line -> { };
         double[][] speeds = new double[count][rounds];
         long[] nodes = new long[count];
         for (int round = -warmUp; round < rounds; round++) {
-            StringBuilder line = new StringBuilder(round < 0 ? "warm-up" : "round " + (round + 1));
             for (int k = 0; k < count; k++) {
                 int j = Math.floorMod(k + round, count);
                 Object result = runs[j].invoke(null, depth, quiet);
-                long searched = (long) result.getClass().getMethod("nodes").invoke(result);
-                long millis = (long) result.getClass().getMethod("elapsedMillis").invoke(result);
-                nodes[j] = searched;
+                nodes[j] = (long) nodesOf[j].invoke(result);
                 if (round >= 0) {
-                    speeds[j][round] = searched * 1000.0 / Math.max(1, millis);
+                    speeds[j][round] = nodes[j] * 1000.0 / Math.max(1, (long) millisOf[j].invoke(result));
                 }
             }
             if (round >= 0) {
+                StringBuilder line = new StringBuilder("round " + (round + 1));
                 for (int j = 0; j < count; j++) {
                     line.append(String.format("  %s %.0f", name(jars.get(j)), speeds[j][round]));
                 }
