@@ -16,6 +16,9 @@
 # another speed plays at a budget in proportion to its bench nodes/s (scripts/bench-ratio.sh measures the ratio).
 # PGN=FILE writes the games there, each move with its nodes and the engine's own nodes/s (scripts/pgn-nps.sh reads
 # each side's speed from it: the positions of real games, not bench's 30).
+# At a node count CONCURRENCY may exceed the cores (fastchess is told -force-concurrency): a game's two engines take
+# turns, so two cores run three games at a time with little idle, and the count of nodes keeps load from biasing a
+# game. On a clock fastchess refuses more games than cores, as it should.
 # Each engine keeps one process for the whole test, as in a GUI's tournament. On this machine a core is at
 # times a third slower than the other (docs/search.md, "Speed varies with the core"); over a test that noise falls
 # on both sides alike.
@@ -32,7 +35,7 @@ set -euo pipefail
 # change to this file meanwhile (an edit, a checkout) must not reach the running copy halfway through.
 {
 if [ $# -lt 2 ]; then
-    sed -n 2,29p "$0" | sed 's/^# \{0,1\}//'
+    sed -n 2,32p "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 new=$1
@@ -107,13 +110,17 @@ if [ -n "${PRIOR:-}" ]; then
     watch_total &
     watcher=$!
 fi
+force=()
+if [ -n "$new_nodes" ] && [ "${CONCURRENCY:-1}" -gt "$(nproc)" ]; then
+    force=(-force-concurrency)
+fi
 status=0
 "$fastchess" \
     -engine cmd=java args="$jvm $new" name=new ${new_nodes:+nodes=$new_nodes} ${NEW_OPTIONS:-} \
     -engine cmd=java args="$jvm $base" name=base ${base_nodes:+nodes=$base_nodes} ${BASE_OPTIONS:-} \
     -each proto=uci tc="$tc" option.Hash=16 \
     -openings file="$openings" format=epd order=random -srand "$seed" \
-    -rounds "$rounds" -games 2 -repeat -concurrency "${CONCURRENCY:-1}" -recover \
+    -rounds "$rounds" -games 2 -repeat -concurrency "${CONCURRENCY:-1}" ${force[@]+"${force[@]}"} -recover \
     ${sprt[@]+"${sprt[@]}"} \
     -resign movecount=4 score=800 -draw movenumber=40 movecount=10 score=8 \
     ${PGN:+-pgnout file="$PGN" nodes=true nps=true} 2>&1 | tee -i "$log" || status=$?

@@ -90,6 +90,16 @@ LIMIT=1 LEDGER="$work/ledger.tsv" LEDGER_COMMIT=abc1234 LEDGER_BASE=other \
     || fail "seed 7 against another base refused: $(cat "$work/stderr")"
 [ -e "$work/args" ] || fail "no games against another base"
 rm -f "$work/args"
+# 3c. More games than cores: at a node count fastchess is told to allow it, on a clock not.
+over=$(( $(nproc) + 1 ))
+NODES=25000 CONCURRENCY=$over LIMIT=1 "$root/scripts/sprt.sh" new.jar base.jar 60+1 10 7 > /dev/null 2> "$work/stderr" \
+    || fail "exit status $?: $(cat "$work/stderr")"
+grep -qx -- '-force-concurrency' "$work/args" \
+    || fail "$over games at a node count not forced: $(tr '\n' ' ' < "$work/args")"
+CONCURRENCY=$over LIMIT=1 "$root/scripts/sprt.sh" new.jar base.jar 60+1 10 7 > /dev/null 2> "$work/stderr" \
+    || fail "exit status $?: $(cat "$work/stderr")"
+! grep -qx -- '-force-concurrency' "$work/args" || fail "$over games on a clock forced"
+rm -f "$work/args"
 # 4. The script overwritten in place while a run goes on (an edit, a checkout): the run ends as it began.
 mkdir -p "$work/copy/scripts"
 cp "$root/scripts/sprt.sh" "$root/scripts/sprt-combine.sh" "$root/scripts/ledger-row.sh" "$work/copy/scripts/"
