@@ -19,27 +19,39 @@ import java.util.function.Consumer;
  *
  * Each round runs every jar's bench once (the order rotated each round); the first W rounds (default 5) only let the
  * JIT settle. Prints each round's nodes a second, then each jar's median and the median of its per-round ratios to
- * the first jar (the figure to quote: a round's builds ran within seconds of each other). The node counts must match
- * where the builds search alike; they are printed once. Needs jars whose {@code kestrel.engine.search.Bench} has
+ * the first jar (a round's builds ran within seconds of each other). The node counts must match where the builds
+ * search alike; they are printed once. Needs jars whose {@code kestrel.engine.search.Bench} has
  * {@code run(int, Consumer)}, as every build since the bench began does.
+ *
+ * <p>One JVM is one draw of the JIT's choices (what it inlines, where it compiles): on this machine one build's
+ * ratio to another moved from 0.87 to 1.06 between six JVMs, while its rounds inside one JVM stayed within a few per
+ * cent. {@code --processes P} therefore runs the whole comparison in P JVMs one after the other (each with R
+ * rounds) and reports, for each jar, the median over the JVMs of their ratios, with the lowest and highest: the
+ * figure to quote.
  */
 public class SpeedAb {
     public static void main(String[] args) throws Exception {
         int depth = 11;
         int rounds = 20;
         int warmUp = 5;
+        int processes = 1;
         List<String> jars = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--depth" -> depth = Integer.parseInt(args[++i]);
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--warm-up" -> warmUp = Integer.parseInt(args[++i]);
+                case "--processes" -> processes = Integer.parseInt(args[++i]);
                 default -> jars.add(args[i]);
             }
         }
         if (jars.size() < 2) {
-            System.err.println("usage: SpeedAb [--depth D] [--rounds R] [--warm-up W] A.jar B.jar...");
+            System.err.println("usage: SpeedAb [--depth D] [--rounds R] [--warm-up W] [--processes P] A.jar B.jar...");
             System.exit(2);
+        }
+        if (processes > 1) {
+            compareInProcesses(processes, depth, rounds, warmUp, jars);
+            return;
         }
         int count = jars.size();
         Method[] runs = new Method[count];
@@ -81,6 +93,52 @@ public class SpeedAb {
             System.out.printf("%s median %.0f nps, ratio to %s: median %.3f (quartiles %.3f .. %.3f)%n",
                     name(jars.get(j)), median(speeds[j]), name(jars.get(0)), median(ratios), quantile(ratios, 0.25),
                     quantile(ratios, 0.75));
+        }
+    }
+
+    /**
+     * Runs this program P times, each in a JVM of its own with the options of this one, and sums up the ratios their
+     * summaries report.
+     */
+    private static void compareInProcesses(int processes, int depth, int rounds, int warmUp, List<String> jars)
+            throws Exception {
+        List<String> command = new ArrayList<>();
+        ProcessHandle.Info self = ProcessHandle.current().info();
+        command.add(self.command().orElse("java"));
+        // The JVM's own options and this source file, then the child's arguments.
+        for (String argument : self.arguments().orElseThrow()) {
+            command.add(argument);
+            if (argument.endsWith("SpeedAb.java")) {
+                break;
+            }
+        }
+        command.addAll(List.of("--depth", "" + depth, "--rounds", "" + rounds, "--warm-up", "" + warmUp));
+        command.addAll(jars);
+        double[][] ratios = new double[jars.size()][processes];
+        for (int p = 0; p < processes; p++) {
+            Process child = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            List<String> lines = new String(child.getInputStream().readAllBytes()).lines().toList();
+            if (child.waitFor() != 0) {
+                throw new IllegalStateException("JVM " + (p + 1) + " failed: " + String.join("\n", lines));
+            }
+            for (String line : lines) {
+                if (line.startsWith("nodes: ") || line.contains(" median ")) {
+                    System.out.println("JVM " + (p + 1) + ": " + line);
+                }
+            }
+            for (int j = 0; j < jars.size(); j++) {
+                String prefix = name(jars.get(j)) + " median ";
+                String summary = lines.stream().filter(line -> line.startsWith(prefix)).findFirst().orElseThrow();
+                String ratio = summary.substring(summary.indexOf(": median ") + 9);
+                ratios[j][p] = Double.parseDouble(ratio.substring(0, ratio.indexOf(' ')));
+            }
+        }
+        for (int j = 0; j < jars.size(); j++) {
+            double[] sorted = ratios[j].clone();
+            Arrays.sort(sorted);
+            System.out.printf("%s: ratio to %s over %d JVMs: median %.3f (lowest %.3f, highest %.3f)%n",
+                    name(jars.get(j)), name(jars.get(0)), processes, median(sorted), sorted[0],
+                    sorted[sorted.length - 1]);
         }
     }
 
