@@ -97,8 +97,8 @@ public class SpeedAb {
     }
 
     /**
-     * Runs this program P times, each in a JVM of its own with the options of this one, and sums up the ratios their
-     * summaries report.
+     * Runs this program P times, each in a JVM of its own with the options of this one, and sums up the ratios that
+     * their summaries report.
      */
     private static void compareInProcesses(int processes, int depth, int rounds, int warmUp, List<String> jars)
             throws Exception {
@@ -134,11 +134,9 @@ public class SpeedAb {
             }
         }
         for (int j = 0; j < jars.size(); j++) {
-            double[] sorted = ratios[j].clone();
-            Arrays.sort(sorted);
             System.out.printf("%s: ratio to %s over %d JVMs: median %.3f (lowest %.3f, highest %.3f)%n",
-                    name(jars.get(j)), name(jars.get(0)), processes, median(sorted), sorted[0],
-                    sorted[sorted.length - 1]);
+                    name(jars.get(j)), name(jars.get(0)), processes, median(ratios[j]), quantile(ratios[j], 0),
+                    quantile(ratios[j], 1));
         }
     }
 
