@@ -39,6 +39,8 @@ final class MovePicker {
 
     private final int[] moves = new int[MoveGenerator.MAX_MOVES];
     private final int[] scores = new int[MoveGenerator.MAX_MOVES];
+    /** Where the moves that are not quiet stand, while {@link #skipQuiets} drops the others. */
+    private final int[] leftover = new int[MoveGenerator.MAX_MOVES];
     private Position position;
     private History history;
     private int next;
@@ -111,12 +113,7 @@ final class MovePicker {
     int next() {
         while (true) {
             if (next < end) {
-                int best = next;
-                for (int i = next + 1; i < end; i++) {
-                    if (scores[i] > scores[best]) {
-                        best = i;
-                    }
-                }
+                int best = bestLeft();
                 // Quiet moves go before the losing captures: generate them once only those are left.
                 if (!quietsGenerated && scores[best] < KILLER) {
                     generateQuiets();
@@ -135,6 +132,95 @@ final class MovePicker {
             }
             generateQuiets();
         }
+    }
+
+    /** The index of the first of the best-scored moves not yet handed out ({@code next < end}). */
+    private int bestLeft() {
+        int best = next;
+        for (int i = next + 1; i < end; i++) {
+            if (scores[i] > scores[best]) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Drops the quiet moves not yet handed out: late move pruning has found that the search would skip every one of
+     * them. Called once a quiet move other than the table move has been handed out, so all of them are generated
+     * and every move that outranks them is gone. The moves left come out in exactly the order that handing out and
+     * skipping each quiet move would have given, so the search is unchanged.
+     *
+     * <p>Every quiet move outranks what is left (losing captures, under-promotions), and {@link #next} hands out the
+     * first of the best, so that order is the scores' own unless two of the moves left score alike: then their order
+     * in the array decides, and the selection's swaps would have moved them. So the quiet moves are simply cut out,
+     * and only where two moves left tie are they handed out one by one, as before, to move the others as they did.
+     */
+    void skipQuiets() {
+        if (!quietsGenerated) {
+            quietsGenerated = true; // none handed out yet: there is no order of skipped moves to keep
+            return;
+        }
+        assert nothingLeftAboveQuiets() : "quiet moves dropped before the captures that outrank them";
+        int count = 0;
+        for (int i = next; i < end; i++) {
+            leftover[count] = i;
+            count += orderedAsQuiet(scores[i]) ? 0 : 1; // no jump: quiet or not is a coin flip to a branch predictor
+        }
+        if (anyTwoTie(count)) {
+            dropQuietsOneByOne();
+            return;
+        }
+        // leftover[k] >= next + k, so moving them down in order overwrites nothing still to be read.
+        for (int k = 0; k < count; k++) {
+            moves[next + k] = moves[leftover[k]];
+            scores[next + k] = scores[leftover[k]];
+        }
+        end = next + count;
+    }
+
+    private boolean nothingLeftAboveQuiets() {
+        for (int i = next; i < end; i++) {
+            if (scores[i] > KILLER + 2) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether two of the moves at {@code leftover[0..count)} have the same order score. */
+    private boolean anyTwoTie(int count) {
+        for (int a = 0; a < count; a++) {
+            int score = scores[leftover[a]];
+            for (int b = a + 1; b < count; b++) {
+                if (scores[leftover[b]] == score) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The selection and swaps of {@link #next}, for as long as the best move left is a quiet one. */
+    private void dropQuietsOneByOne() {
+        while (next < end) {
+            int best = bestLeft();
+            if (!orderedAsQuiet(scores[best])) {
+                return;
+            }
+            moves[best] = moves[next];
+            scores[best] = scores[next];
+            next++;
+        }
+    }
+
+    /**
+     * Whether {@code score} is a quiet move's: a killer or the counter move (KILLER to KILLER + 2), or history and
+     * threat terms (±73,152 at most); every capture and promotion scores beyond both (above GOOD_NOISY less its small
+     * order term, or below BAD_NOISY plus it), and the table move above all.
+     */
+    private static boolean orderedAsQuiet(int score) {
+        return score > -KILLER && score <= KILLER + 2;
     }
 
     /** Whether the last move handed out was the table move, which is placed first without being classified. */

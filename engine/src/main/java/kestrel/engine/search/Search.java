@@ -756,8 +756,10 @@ public final class Search {
             // under a strength limit (pruneAtPvNodes).
             boolean prunable = (pruneAtPvNodes || !pvNode) && !inCheck && bestScore > -Score.MATE_BOUND;
             // Late move pruning: enough quiet moves have been tried here. First, since it needs nothing looked up:
-            // past the limit, every quiet move of the node ends here.
+            // past the limit, every quiet move of the node ends here, so the picker drops the others at once (the
+            // move count, which they would have raised, matters after this only for quiet moves).
             if (prunable && quiet && depth <= LATE_MOVE_PRUNING_DEPTH && moveCount > lateMoveLimit(depth, improving)) {
+                picker.skipQuiets();
                 continue;
             }
             int pieceTo = History.pieceTo(position, move);

@@ -1,14 +1,18 @@
 package kestrel.engine.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import kestrel.engine.Fen;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.MoveNotation;
+import kestrel.engine.Piece;
 import kestrel.engine.Position;
 import kestrel.engine.Square;
 import org.junit.jupiter.api.Test;
@@ -84,6 +88,100 @@ class MovePickerTest {
         int illegal = Move.of(Square.A1, Square.H8);
         List<Integer> moves = pick(position, illegal);
         assertEquals(Arrays.toString(sortedLegalMoves(position)), Arrays.toString(sorted(moves)));
+    }
+
+    /**
+     * Late move pruning drops a node's remaining quiet moves at once; what is left must come out in exactly the order
+     * that handing out every quiet move (to be skipped) gives, equal scores included, or the search would change.
+     * Positions from random games, with and without a table move, under a fresh history (where many scores tie) and
+     * under one trained by random cut-offs; the drop after the first quiet move handed out or a later one.
+     */
+    @Test
+    void skippingQuietsKeepsTheOrderOfTheMovesLeft() {
+        SplittableRandom random = new SplittableRandom(20261201);
+        int cases = 0;
+        int withSeveralLeft = 0;
+        for (int game = 0; game < 60; game++) {
+            Position position = Fen.parse(Fen.START);
+            History history = new History(Score.MAX_PLY);
+            history.clear();
+            boolean trained = game % 2 == 1;
+            int[] moves = new int[MoveGenerator.MAX_MOVES];
+            for (int ply = 0; ply < 80; ply++) {
+                int count = MoveGenerator.legalMoves(position, moves, 0);
+                if (count == 0 || position.halfmoveClock() >= 100) {
+                    break;
+                }
+                if (trained) {
+                    train(history, position, moves, count, random);
+                }
+                int tableMove = random.nextInt(3) == 0 ? moves[random.nextInt(count)] : Move.NONE;
+                int quietsBeforeDrop = 1 + random.nextInt(4);
+                List<Integer> expected = leftAfterQuiets(position, history, tableMove, quietsBeforeDrop, false);
+                List<Integer> actual = leftAfterQuiets(position, history, tableMove, quietsBeforeDrop, true);
+                if (expected != null) {
+                    assertEquals(expected, actual, Fen.toFen(position) + " table move " + tableMove);
+                    cases++;
+                    withSeveralLeft += expected.size() >= 2 ? 1 : 0;
+                }
+                position.makeMove(moves[random.nextInt(count)]);
+            }
+        }
+        assertTrue(cases > 1000, "cases " + cases);
+        assertTrue(withSeveralLeft > 200, "cases with two moves or more left " + withSeveralLeft);
+    }
+
+    /**
+     * The captures and promotions a picker hands out after its {@code quiets}-th quiet move other than the table
+     * move (null when the node has fewer): with {@code skip}, from {@link MovePicker#skipQuiets} at once, else by
+     * handing out and passing over every quiet move, as the search did before the picker could drop them.
+     */
+    private static List<Integer> leftAfterQuiets(Position position, History history, int tableMove, int quiets,
+                                                 boolean skip) {
+        MovePicker picker = new MovePicker();
+        picker.init(position, history, tableMove, 0, History.context(position, 1), History.context(position, 2));
+        int seen = 0;
+        for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
+            // As in the search: late move pruning never drops at the table move, which comes first.
+            if (move != tableMove && !isNoisy(position, move) && ++seen == quiets) {
+                List<Integer> left = new ArrayList<>();
+                if (skip) {
+                    picker.skipQuiets();
+                }
+                for (int rest = picker.next(); rest != Move.NONE; rest = picker.next()) {
+                    if (isNoisy(position, rest)) {
+                        left.add(rest);
+                    } else {
+                        assertFalse(skip, "a quiet move after the drop: " + Move.toUci(rest));
+                    }
+                }
+                return left;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isNoisy(Position position, int move) {
+        return Move.isPromotion(move) || StaticExchange.capturedType(position, move) != Piece.NONE;
+    }
+
+    /** Random cut-offs of random depths for quiet moves and captures, so the histories order moves apart. */
+    private static void train(History history, Position position, int[] moves, int count, SplittableRandom random) {
+        int move = moves[random.nextInt(count)];
+        int depth = 1 + random.nextInt(8);
+        if (isNoisy(position, move)) {
+            int captured = StaticExchange.capturedType(position, move);
+            if (captured != Piece.NONE) {
+                history.onCaptureCutoff(History.captureIndex(History.pieceTo(position, move), captured), depth,
+                        new int[0], 0);
+            }
+        } else {
+            int[] tried = {moves[random.nextInt(count)]};
+            boolean triedQuiet = !isNoisy(position, tried[0]);
+            history.onQuietCutoff(position.sideToMove(), move, 0, depth, position.lastMove(), tried,
+                    triedQuiet ? 1 : 0, position, History.context(position, 1), History.context(position, 2),
+                    MovePicker.opponentAttacks(position));
+        }
     }
 
     @Test
