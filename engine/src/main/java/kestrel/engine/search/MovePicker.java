@@ -14,9 +14,7 @@ import kestrel.engine.eval.PawnStructure;
  *
  * <p>Order: the transposition-table move, captures and queen promotions that do not lose material (by static
  * exchange, most valuable victim first, least valuable attacker next), the two killers, the counter move, the other
- * quiet moves by history (moved by the threats below), losing captures, and under-promotions last. A capture's
- * static exchange is asked only when it comes up ({@link #resolveExchange}): the order is the same, and a node
- * ended by its first capture never asks for the others'.
+ * quiet moves by history (moved by the threats below), losing captures, and under-promotions last.
  *
  * <p>Threats: a quiet move that takes a queen out of the attack of a rook or anything less, a rook out of that of a
  * minor piece or pawn, or a knight or bishop out of that of a pawn is tried earlier; one that puts such a piece into
@@ -41,11 +39,6 @@ final class MovePicker {
 
     private final int[] moves = new int[MoveGenerator.MAX_MOVES];
     private final int[] scores = new int[MoveGenerator.MAX_MOVES];
-    /**
-     * Captures scored as if they kept material whose static exchange is still to be asked: asked only when the
-     * move would be handed out, since a node often ends before its later captures come up.
-     */
-    private final boolean[] exchangeUnknown = new boolean[MoveGenerator.MAX_MOVES];
     /** Where the moves that are not quiet stand, while {@link #skipQuiets} drops the others. */
     private final int[] leftover = new int[MoveGenerator.MAX_MOVES];
     private Position position;
@@ -121,10 +114,6 @@ final class MovePicker {
         while (true) {
             if (next < end) {
                 int best = bestLeft();
-                if (exchangeUnknown[best]) {
-                    resolveExchange(best);
-                    continue;
-                }
                 // Quiet moves go before the losing captures: generate them once only those are left.
                 if (!quietsGenerated && scores[best] < KILLER) {
                     generateQuiets();
@@ -134,7 +123,6 @@ final class MovePicker {
                 lastScore = scores[best];
                 moves[best] = moves[next];
                 scores[best] = scores[next];
-                exchangeUnknown[best] = exchangeUnknown[next];
                 moves[next] = move;
                 next++;
                 return move;
@@ -143,19 +131,6 @@ final class MovePicker {
                 return Move.NONE;
             }
             generateQuiets();
-        }
-    }
-
-    /**
-     * Asks the static exchange of the capture at {@code index}, scored so far as one that keeps material: a losing
-     * one drops to the losing captures' rank. The selection is then run again, and it picks what it would have picked
-     * had every exchange been asked up front: the capture at {@code index} was the first of the best, every other
-     * score can only have been too high, and nothing has moved (exact: the search does not change).
-     */
-    private void resolveExchange(int index) {
-        exchangeUnknown[index] = false;
-        if (!StaticExchange.atLeast(position, moves[index], 0)) {
-            scores[index] += BAD_NOISY - GOOD_NOISY;
         }
     }
 
@@ -200,7 +175,6 @@ final class MovePicker {
         for (int k = 0; k < count; k++) {
             moves[next + k] = moves[leftover[k]];
             scores[next + k] = scores[leftover[k]];
-            exchangeUnknown[next + k] = exchangeUnknown[leftover[k]];
         }
         end = next + count;
     }
@@ -236,7 +210,6 @@ final class MovePicker {
             }
             moves[best] = moves[next];
             scores[best] = scores[next];
-            exchangeUnknown[best] = exchangeUnknown[next];
             next++;
         }
     }
@@ -273,13 +246,11 @@ final class MovePicker {
 
     private void scoreAll(int from, int to) {
         for (int i = from; i < to; i++) {
-            scores[i] = score(moves[i], i);
+            scores[i] = score(moves[i]);
         }
     }
 
-    /** The order score of the move at {@code index}; marks a capture whose static exchange is left for later. */
-    private int score(int move, int index) {
-        exchangeUnknown[index] = false;
+    private int score(int move) {
         if (move == tableMove) {
             return TABLE_MOVE;
         }
@@ -296,10 +267,9 @@ final class MovePicker {
             int order = 8 * (victimValue + (promotion ? StaticExchange.value(Piece.QUEEN) : 0)) - attacker
                     + (captured == Piece.NONE ? 0
                     : history.captureScore(History.pieceTo(position, move), captured) / CAPTURE_HISTORY_DIVISOR);
-            // Taking something worth at least the attacker cannot lose; otherwise the exchange decides, asked once the
-            // move comes up (resolveExchange).
-            exchangeUnknown[index] = victimValue < StaticExchange.value(attacker);
-            return GOOD_NOISY + order;
+            // Taking something worth at least the attacker cannot lose; otherwise ask the exchange.
+            boolean good = victimValue >= StaticExchange.value(attacker) || StaticExchange.atLeast(position, move, 0);
+            return (good ? GOOD_NOISY : BAD_NOISY) + order;
         }
         if (move == firstKiller) {
             return KILLER + 2;
