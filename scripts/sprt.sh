@@ -14,6 +14,9 @@
 # change of what is searched is tested so, since load on the machine cannot bias a node count.
 # NEW_NODES and BASE_NODES give each side its own node count instead (either defaults to NODES): a network of
 # another speed plays at a budget in proportion to its bench nodes/s (scripts/bench-ratio.sh measures the ratio).
+# NODES_TIME=N plays on the clock TC with time counted in nodes, N a millisecond (both engines' NodesTime option,
+# docs/uci.md): a test of the time manager that load cannot bias, so CONCURRENCY may exceed the cores as at a node
+# count. N must stay well below the engines' real speed (under load too), since fastchess still keeps the real clock.
 # PGN=FILE writes the games there, each move with its nodes and the engine's own nodes/s (scripts/pgn-nps.sh reads
 # each side's speed from it: the positions of real games, not bench's 30).
 # At a node count CONCURRENCY may exceed the cores (fastchess is told -force-concurrency): a game's two engines take
@@ -35,7 +38,7 @@ set -euo pipefail
 # change to this file meanwhile (an edit, a checkout) must not reach the running copy halfway through.
 {
 if [ $# -lt 2 ]; then
-    sed -n 2,32p "$0" | sed 's/^# \{0,1\}//'
+    sed -n 2,35p "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 new=$1
@@ -110,15 +113,19 @@ if [ -n "${PRIOR:-}" ]; then
     watch_total &
     watcher=$!
 fi
+if [ -n "${NODES_TIME:-}" ]; then
+    [[ "$NODES_TIME" =~ ^[1-9][0-9]*$ ]] || { echo "NODES_TIME: nodes a millisecond, 1 or more" >&2; exit 2; }
+    [ -z "$new_nodes" ] || { echo "NODES_TIME and NODES: one or the other" >&2; exit 2; }
+fi
 force=()
-if [ -n "$new_nodes" ] && [ "${CONCURRENCY:-1}" -gt "$(nproc)" ]; then
+if [ -n "$new_nodes${NODES_TIME:-}" ] && [ "${CONCURRENCY:-1}" -gt "$(nproc)" ]; then
     force=(-force-concurrency)
 fi
 status=0
 "$fastchess" \
     -engine cmd=java args="$jvm $new" name=new ${new_nodes:+nodes=$new_nodes} ${NEW_OPTIONS:-} \
     -engine cmd=java args="$jvm $base" name=base ${base_nodes:+nodes=$base_nodes} ${BASE_OPTIONS:-} \
-    -each proto=uci tc="$tc" option.Hash=16 \
+    -each proto=uci tc="$tc" option.Hash=16 ${NODES_TIME:+option.NodesTime=$NODES_TIME} \
     -openings file="$openings" format=epd order=random -srand "$seed" \
     -rounds "$rounds" -games 2 -repeat -concurrency "${CONCURRENCY:-1}" ${force[@]+"${force[@]}"} -recover \
     ${sprt[@]+"${sprt[@]}"} \
@@ -139,7 +146,7 @@ if [ -n "$new_nodes" ]; then
     budget="$new_nodes nodes"
     [ "$new_nodes" = "$base_nodes" ] || budget="$new_nodes / $base_nodes nodes"
 else
-    budget=$tc
+    budget=$tc${NODES_TIME:+ at $NODES_TIME nodes a millisecond (NodesTime)}
 fi
 LEDGER_BUDGET=${LEDGER_BUDGET:-$budget} LEDGER_SEED=${LEDGER_SEED:-$seed} LEDGER_NOTES=$notes \
     LEDGER_CHANGE=${LEDGER_CHANGE:-$(basename "$new") against $(basename "$base")} "$root/scripts/ledger-row.sh" "$log"

@@ -25,6 +25,8 @@ public final class SearchLimits {
     private int[] searchMoves = new int[0];
     private int multiPv = 1;
     private long moveOverhead = DEFAULT_MOVE_OVERHEAD;
+    private long nodesPerMilli;
+    private long realTime = -1;
     private StrengthLimit strength;
     private TablebaseUse tablebases = TablebaseUse.NONE;
 
@@ -97,6 +99,33 @@ public final class SearchLimits {
     public SearchLimits moveOverhead(long millis) {
         moveOverhead = millis;
         return this;
+    }
+
+    /**
+     * Counts the time limits in nodes, {@code count} a millisecond (UCI's NodesTime; 0, the default, for the real
+     * clock): a search then stops at the same node whatever the machine's load ({@link NodeClock}).
+     */
+    public SearchLimits nodesPerMilli(long count) {
+        nodesPerMilli = count;
+        return this;
+    }
+
+    /**
+     * With {@link #nodesPerMilli}: the side to move's time on the GUI's real clock ({@link NodeClock} has put its
+     * node clock in its place), or -1 when none was given.
+     */
+    public SearchLimits realTime(long millis) {
+        realTime = millis;
+        return this;
+    }
+
+    public long realTime() {
+        return realTime;
+    }
+
+    /** Nodes a millisecond of the time limits, or 0 when they are real time. */
+    public long nodesPerMilli() {
+        return nodesPerMilli;
     }
 
     /** Probes these endgame tables (the Syzygy options); {@link TablebaseUse#NONE} by default. */
@@ -191,6 +220,7 @@ public final class SearchLimits {
                 + " binc=" + blackIncrement + " movestogo=" + movesToGo + " depth=" + depth + " nodes=" + nodes
                 + " mate=" + mate + " movetime=" + moveTime + " infinite=" + infinite + " ponder=" + ponder
                 + " searchmoves=" + Arrays.toString(searchMoves) + " multipv=" + multiPv
-                + " overhead=" + moveOverhead + (strength == null ? "" : " elo=" + strength.elo()) + "]";
+                + " overhead=" + moveOverhead + (nodesPerMilli == 0 ? "" : " nodestime=" + nodesPerMilli)
+                + (strength == null ? "" : " elo=" + strength.elo()) + "]";
     }
 }

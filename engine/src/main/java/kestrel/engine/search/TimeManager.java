@@ -24,6 +24,11 @@ import kestrel.engine.Piece;
  * most of the root's nodes, shorter when the best move has stood for several iterations and took most of them; it
  * never passes the hard limit. With {@code movetime}: both limits are {@code movetime - moveOverhead}, unscaled, so
  * the whole time is used. With neither (depth, nodes, mate, infinite, ponder before the hit) there is no time limit.
+ *
+ * <p>With {@link SearchLimits#nodesPerMilli} (UCI's NodesTime) the limits are the same numbers of milliseconds, but
+ * the time spent is counted in nodes, that many a millisecond, instead of read from the clock: a search on one thread
+ * then stops at the same node whatever else the machine is doing, unless the machine is so slow that it reaches the
+ * real clock's cap ({@value #CAP_PERCENT}% of what the GUI says is left) first.
  */
 public final class TimeManager {
     // ------------------------------------------------------------------------------------------------------------
@@ -82,6 +87,17 @@ public final class TimeManager {
     private long softMillis;
     private final long hardMillis;
     private long originNanos;
+    /** Nodes a millisecond when time is counted in nodes, else 0. */
+    private final long nodesPerMilli;
+    /** With time counted in nodes: the node count at the origin (0 at the start, the count at the ponder hit). */
+    private long originNodes;
+    /** The node count of all threads as last seen by {@link #mustStop}. */
+    private long lastTotalNodes;
+    /**
+     * With time counted in nodes and the GUI's real clock known: the most real time the search may take, the cap of
+     * a clocked search on that clock, so that a machine slower than the node rate assumes does not lose on time.
+     */
+    private final long realCapMillis;
     /** Before the ponder hit: no time limit. */
     private boolean pondering;
     /** This thread's share of the node limit: the limit less the other threads' nodes, as last seen. */
@@ -112,6 +128,7 @@ public final class TimeManager {
         // A ponder hit that came before the search started: the clock runs from then.
         this.originNanos = limits.ponder() && !pondering ? control.ponderHitNanos() : originNanos;
         this.lastBestMove = Move.NONE;
+        this.nodesPerMilli = Math.max(0, limits.nodesPerMilli());
 
         long overhead = Math.max(0, limits.moveOverhead());
         long soft = Long.MAX_VALUE;
@@ -134,6 +151,8 @@ public final class TimeManager {
             soft = Math.min(soft, budget);
             hard = Math.min(hard, budget);
         }
+        this.realCapMillis = nodesPerMilli > 0 && clock && limits.realTime() >= 0
+                ? Math.max(1, Math.max(1, limits.realTime() - overhead) * CAP_PERCENT / 100) : Long.MAX_VALUE;
         this.limited = soft != Long.MAX_VALUE;
         this.clockBased = clock;
         this.baseSoftMillis = soft;
@@ -199,6 +218,21 @@ public final class TimeManager {
         this.originNanos = originNanos;
     }
 
+    /** True when time is counted in nodes (NodesTime) rather than read from the clock. */
+    public boolean countsNodes() {
+        return nodesPerMilli > 0;
+    }
+
+    /** With time counted in nodes: true when no new iteration should start, {@code nodes} having been searched. */
+    public boolean softLimitReachedAtNodes(long nodes) {
+        return limited && nodes - originNodes >= softMillis * nodesPerMilli;
+    }
+
+    /** With time counted in nodes: true when the search must stop now, {@code nodes} having been searched. */
+    public boolean hardLimitReachedAtNodes(long nodes) {
+        return limited && nodes - originNodes >= hardMillis * nodesPerMilli;
+    }
+
     /** True when no new iteration should start by the time alone. */
     public boolean softLimitReached(long nowNanos) {
         return limited && nowNanos - originNanos >= softMillis * NANOS_PER_MILLI;
@@ -242,7 +276,8 @@ public final class TimeManager {
         if (ownNodes >= strengthNodes && completedDepth >= 2) {
             return true;
         }
-        pollPonderHit();
+        long nodes = Math.max(ownNodes, lastTotalNodes);
+        pollPonderHit(nodes);
         if (pondering || infinite) {
             return false;
         }
@@ -256,7 +291,7 @@ public final class TimeManager {
         if (clockBased && rootMoves.count() == 1) {
             return true; // an only move: save the clock
         }
-        return softLimitReached(System.nanoTime());
+        return nodesPerMilli > 0 ? softLimitReachedAtNodes(nodes) : softLimitReached(System.nanoTime());
     }
 
     /**
@@ -278,8 +313,16 @@ public final class TimeManager {
         if (control.isStopped() || control.isNodeLimitReached() || ownNodes >= threadNodeLimit) {
             return true;
         }
-        pollPonderHit();
-        return !pondering && hardLimitReached(System.nanoTime());
+        lastTotalNodes = totalNodes;
+        pollPonderHit(totalNodes);
+        if (pondering) {
+            return false;
+        }
+        if (nodesPerMilli > 0) {
+            return hardLimitReachedAtNodes(totalNodes) || realCapMillis != Long.MAX_VALUE
+                    && System.nanoTime() - originNanos >= realCapMillis * NANOS_PER_MILLI;
+        }
+        return hardLimitReached(System.nanoTime());
     }
 
     /**
@@ -290,10 +333,12 @@ public final class TimeManager {
         return threadNodeLimit;
     }
 
-    private void pollPonderHit() {
+    /** Switches to the clock at the ponder hit, {@code nodes} having been searched by then. */
+    private void pollPonderHit(long nodes) {
         if (pondering && control.isPonderHit()) {
             pondering = false;
             restart(control.ponderHitNanos());
+            originNodes = nodes;
         }
     }
 }

@@ -325,4 +325,43 @@ class TimeManagerTest {
         assertFalse(new TimeManager(new SearchLimits().moveTime(60_000), Piece.WHITE, now)
                 .stopAfterIteration(1, only, 10));
     }
+
+    @Test
+    void withNodesTimeTheLimitsAreCountedInNodesNotRead() {
+        // 60 s at 100 nodes a millisecond: a plan of 3,000 ms, soft 1,800 ms = 180,000 nodes, hard 900,000 nodes.
+        TimeManager time = forWhite(new SearchLimits().whiteTime(60_000).moveOverhead(0).nodesPerMilli(100));
+        assertTrue(time.countsNodes());
+        assertFalse(time.softLimitReachedAtNodes(179_999));
+        assertTrue(time.softLimitReachedAtNodes(180_000));
+        assertFalse(time.hardLimitReachedAtNodes(899_999));
+        assertTrue(time.hardLimitReachedAtNodes(900_000));
+        // However long the search has taken by the clock, only its nodes count.
+        assertFalse(time.mustStop(899_000, 899_000));
+        assertTrue(time.mustStop(900_000, 900_000));
+        assertFalse(forWhite(new SearchLimits().whiteTime(60_000)).countsNodes());
+    }
+
+    @Test
+    void withNodesTimeMoveTimeIsCountedInNodesToo() {
+        TimeManager time = forWhite(new SearchLimits().moveTime(250).moveOverhead(50).nodesPerMilli(1000));
+        assertFalse(time.mustStop(199_999, 199_999));
+        assertTrue(time.mustStop(200_000, 200_000));
+    }
+
+    @Test
+    void withoutALimitNodesTimeStopsNothing() {
+        TimeManager time = forWhite(new SearchLimits().depth(20).nodesPerMilli(1));
+        assertFalse(time.softLimitReachedAtNodes(Long.MAX_VALUE / 2));
+        assertFalse(time.mustStop(Long.MAX_VALUE / 2, Long.MAX_VALUE / 2));
+    }
+
+    @Test
+    void withNodesTimeTheRealClocksCapStillStopsASearchOnASlowMachine() {
+        // The node clock says a minute, the GUI's real clock 3 s: after 2 s of real time the search has passed
+        // half of the real clock and stops, however few nodes it searched.
+        SearchLimits limits = new SearchLimits().whiteTime(60_000).moveOverhead(0).nodesPerMilli(100);
+        long twoSecondsAgo = System.nanoTime() - 2_000 * MILLI;
+        assertTrue(new TimeManager(limits.realTime(3_000), Piece.WHITE, twoSecondsAgo).mustStop(10, 10));
+        assertFalse(new TimeManager(limits.realTime(10_000), Piece.WHITE, twoSecondsAgo).mustStop(10, 10));
+    }
 }

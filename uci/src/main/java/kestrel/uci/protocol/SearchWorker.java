@@ -20,6 +20,7 @@ import kestrel.engine.eval.EvaluationChoice;
 import kestrel.engine.search.Bench;
 import kestrel.engine.search.Bound;
 import kestrel.engine.search.SearchInfo;
+import kestrel.engine.search.NodeClock;
 import kestrel.engine.search.SearchLimits;
 import kestrel.engine.search.SearchListener;
 import kestrel.engine.search.SearchParameters;
@@ -74,6 +75,8 @@ final class SearchWorker implements AutoCloseable {
     private volatile Job running;
     private volatile boolean debug;
     private volatile boolean showWdl;
+    /** NodesTime's clock in nodes: set from the reader thread, read and charged by the searches. */
+    private final NodeClock nodeClock = new NodeClock();
 
     // Search thread only.
     /** The current search's latest report on its first line: the depth, score and line of its best move. */
@@ -101,6 +104,16 @@ final class SearchWorker implements AutoCloseable {
     /** Win/draw/loss chances in every {@code info ... score} of the next searches (UCI_ShowWDL). */
     void setShowWdl(boolean on) {
         showWdl = on;
+    }
+
+    /** Time counted in nodes, {@code count} a millisecond, from the next search on (NodesTime; 0: the real clock). */
+    void setNodesTime(long count) {
+        nodeClock.nodesPerMilli(count);
+    }
+
+    /** A new game ({@code ucinewgame}): NodesTime's clock is set again, once the current search is over. */
+    void newGame() {
+        chore(nodeClock::newGame);
     }
 
     /** Extra {@code info string} lines about each search (UCI {@code debug on}). */
@@ -393,6 +406,8 @@ final class SearchWorker implements AutoCloseable {
     private void runSearch(Job job, Position position, SearchLimits limits, EvaluationChoice evaluation,
                            boolean bookAllowed, boolean bookBestOnly) {
         long start = System.nanoTime();
+        int sideToMove = position.sideToMove();
+        nodeClock.prepare(limits, sideToMove);
         SearchResult result;
         // The totals before bestmove, for a move that was searched for.
         String summary = null;
@@ -417,6 +432,7 @@ final class SearchWorker implements AutoCloseable {
             LOG.error("Search failed in {}", Fen.toFen(position), e);
             result = failedSearchResult(position, e, job.chess960());
         }
+        nodeClock.charge(limits, sideToMove, result.nodes());
         if (debug) {
             output.info("search finished: depth " + result.depth() + " nodes " + result.nodes() + " time "
                     + (System.nanoTime() - start) / 1_000_000 + " ms");

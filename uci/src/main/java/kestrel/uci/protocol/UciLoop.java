@@ -59,6 +59,8 @@ public final class UciLoop {
     private static final Pattern WORD = Pattern.compile("\\S+");
     private static final Pattern SET_OPTION =
             Pattern.compile("(?i)name\\s+(.+?)(?:\\s+value(?:\\s+(.*))?)?");
+    /** The largest NodesTime: nodes a millisecond (100 million a second). */
+    static final int MAX_NODES_TIME = 100_000;
     /** The largest Hash, in MB. */
     static final int MAX_HASH_MB = 32768;
     /** Book Variety: always the heaviest book move, or a random one in proportion to the weights. */
@@ -105,6 +107,9 @@ public final class UciLoop {
     private final UciOption<Integer> syzygyProbeDepth = options.add(spin("SyzygyProbeDepth", 1, 1, 100));
     private final UciOption<Boolean> syzygy50MoveRule = options.add(check("Syzygy50MoveRule", true));
     private final UciOption<Integer> syzygyProbeLimit = options.add(spin("SyzygyProbeLimit", 7, 0, 7));
+    /** Time counted in nodes, this many a millisecond, so that a test of the clock is not biased by load. */
+    private final UciOption<Integer> nodesTime =
+            options.add(spin("NodesTime", 0, 0, MAX_NODES_TIME).onSet(this::setNodesTime));
 
     private final LineReader input;
     private final UciOutput output;
@@ -241,7 +246,10 @@ public final class UciLoop {
             case "register" -> {
                 // Nothing to register: the engine is free.
             }
-            case "ucinewgame" -> clearTable();
+            case "ucinewgame" -> {
+                clearTable();
+                worker.newGame();
+            }
             case "position" -> {
                 PositionCommand set = PositionCommand.parse(arguments, chess960.value());
                 position = set.position();
@@ -313,6 +321,11 @@ public final class UciLoop {
     /** ucinewgame and Clear Hash: the table empty, the history forgotten. */
     private void clearTable() {
         worker.clearTable();
+    }
+
+    /** NodesTime: the clock counted in nodes from the next search on. */
+    private void setNodesTime(int count) {
+        worker.setNodesTime(count);
     }
 
     /** Threads: threads that cannot be had put the option back to the number kept. */

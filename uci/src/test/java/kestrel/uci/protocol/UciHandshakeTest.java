@@ -47,7 +47,8 @@ class UciHandshakeTest {
                     "option name SyzygyPath type string default <empty>",
                     "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
                     "option name Syzygy50MoveRule type check default true",
-                    "option name SyzygyProbeLimit type spin default 7 min 0 max 7");
+                    "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+                    "option name NodesTime type spin default 0 min 0 max 100000");
             assertEquals(expected, lines.subList(2, lines.size() - 1));
         }
     }
