@@ -328,11 +328,12 @@ class TimeManagerTest {
 
     @Test
     void withNodesTimeTheLimitsAreCountedInNodesNotRead() {
-        // 60 s at 100 nodes a millisecond: a plan of 3,000 ms, soft 1,800 ms = 180,000 nodes, hard 900,000 nodes.
+        // 60 s at 100 nodes a millisecond: a plan of 3,000 ms, so a hard limit of 900,000 nodes.
         TimeManager time = forWhite(new SearchLimits().whiteTime(60_000).moveOverhead(0).nodesPerMilli(100));
         assertTrue(time.countsNodes());
-        assertFalse(time.softLimitReachedAtNodes(179_999));
-        assertTrue(time.softLimitReachedAtNodes(180_000));
+        long softNodes = 3_000 * TimeManager.SOFT_PERCENT / 100 * 100;
+        assertFalse(time.softLimitReachedAtNodes(softNodes - 1));
+        assertTrue(time.softLimitReachedAtNodes(softNodes));
         assertFalse(time.hardLimitReachedAtNodes(899_999));
         assertTrue(time.hardLimitReachedAtNodes(900_000));
         // However long the search has taken by the clock, only its nodes count.
