@@ -11,8 +11,8 @@ import kestrel.engine.Piece;
  * GUI's later clock readings are not used: they measure the machine, which is what this clock leaves out. So a game
  * on one thread plays the same moves however busy the machine is, and the time manager can be tested at fixed
  * nodes a second. The GUI still keeps its own clock: {@code N} must stay well below the engine's real speed. Should
- * the machine be so busy that it is not, the time manager still stops a search at the real clock's cap (half of
- * what the GUI says is left), so the game is not lost on time; only then does the load decide a move.
+ * the machine be so busy that it is not, the time manager still stops a search at the hard limit the real clock
+ * gives it, so the game is not lost on time; only then does the load decide a move.
  *
  * <p>A new game ({@code ucinewgame}) or a new {@code N} starts the clock afresh. Only increment and sudden-death
  * controls are followed: the time a GUI adds at a {@code movestogo} control is not seen. Games without pondering: a

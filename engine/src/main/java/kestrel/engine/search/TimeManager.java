@@ -28,7 +28,7 @@ import kestrel.engine.Piece;
  * <p>With {@link SearchLimits#nodesPerMilli} (UCI's NodesTime) the limits are the same numbers of milliseconds, but
  * the time spent is counted in nodes, that many a millisecond, instead of read from the clock: a search on one thread
  * then stops at the same node whatever else the machine is doing, unless the machine is so slow that it reaches the
- * real clock's cap ({@value #CAP_PERCENT}% of what the GUI says is left) first.
+ * hard limit of the GUI's real clock first.
  */
 public final class TimeManager {
     // ------------------------------------------------------------------------------------------------------------
@@ -134,16 +134,11 @@ public final class TimeManager {
         long soft = Long.MAX_VALUE;
         long hard = Long.MAX_VALUE;
         boolean clock = !limits.infinite() && limits.hasClock();
+        long increment = Math.max(0, sideToMove == Piece.WHITE ? limits.whiteIncrement() : limits.blackIncrement());
         if (clock) {
             long remaining = Math.max(0, sideToMove == Piece.WHITE ? limits.whiteTime() : limits.blackTime());
-            long increment = Math.max(0, sideToMove == Piece.WHITE ? limits.whiteIncrement() : limits.blackIncrement());
-            long left = Math.max(1, remaining - overhead);
-            boolean lastMove = limits.movesToGo() == 1;
-            int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), MAX_MOVES_TO_GO) + 1
-                    : DEFAULT_MOVES_TO_GO;
-            long plan = left / movesToGo + increment * INCREMENT_PERCENT / 100;
-            long cap = left * (lastMove ? LAST_MOVE_PERCENT : CAP_PERCENT) / 100;
-            hard = Math.max(1, Math.min(plan * HARD_FACTOR, cap));
+            long plan = plan(limits, remaining, increment);
+            hard = hardLimit(limits, remaining, plan);
             soft = Math.max(1, Math.min(plan * SOFT_PERCENT / 100, hard));
         }
         if (!limits.infinite() && limits.moveTime() > 0) {
@@ -151,13 +146,32 @@ public final class TimeManager {
             soft = Math.min(soft, budget);
             hard = Math.min(hard, budget);
         }
+        // Counted in nodes, a search is still held to the hard limit the real clock would give it.
         this.realCapMillis = nodesPerMilli > 0 && clock && limits.realTime() >= 0
-                ? Math.max(1, Math.max(1, limits.realTime() - overhead) * CAP_PERCENT / 100) : Long.MAX_VALUE;
+                ? hardLimit(limits, limits.realTime(), plan(limits, limits.realTime(), increment)) : Long.MAX_VALUE;
         this.limited = soft != Long.MAX_VALUE;
         this.clockBased = clock;
         this.baseSoftMillis = soft;
         this.softMillis = soft;
         this.hardMillis = hard;
+    }
+
+    /** The plan for a move with {@code remaining} on the clock: an even share of it, and part of the increment. */
+    private static long plan(SearchLimits limits, long remaining, long increment) {
+        int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), MAX_MOVES_TO_GO) + 1
+                : DEFAULT_MOVES_TO_GO;
+        return left(limits, remaining) / movesToGo + increment * INCREMENT_PERCENT / 100;
+    }
+
+    /** The hard limit for a move of {@code plan} with {@code remaining} on the clock: some plans, within the cap. */
+    private static long hardLimit(SearchLimits limits, long remaining, long plan) {
+        long cap = left(limits, remaining) * (limits.movesToGo() == 1 ? LAST_MOVE_PERCENT : CAP_PERCENT) / 100;
+        return Math.max(1, Math.min(plan * HARD_FACTOR, cap));
+    }
+
+    /** What is left of {@code remaining} after the overhead, at least 1 ms. */
+    private static long left(SearchLimits limits, long remaining) {
+        return Math.max(1, Math.max(0, remaining) - Math.max(0, limits.moveOverhead()));
     }
 
     /**
@@ -197,15 +211,17 @@ public final class TimeManager {
 
     /**
      * How often, in nodes (a power of two, minus one), the search should look at the clock and the signals: every
-     * 1,024 nodes, and more often under a hard limit below about a second, about once a millisecond's worth of hard
-     * limit at 64 to 1,024 nodes. On a busy core a thousand nodes can take tens of milliseconds, which a bullet
-     * game's last seconds do not have; looking costs some tens of nanoseconds.
+     * 1,024 nodes, and more often under a hard limit below about a second (with time counted in nodes, the real
+     * clock's as well), about once a millisecond's worth of it at 64 to 1,024 nodes. On a busy core a thousand nodes
+     * can take tens of milliseconds, which a bullet game's last seconds do not have; looking costs some tens of
+     * nanoseconds.
      */
     public int checkIntervalMask() {
-        if (!limited || hardMillis >= MAX_CHECK_INTERVAL) {
+        long tightest = Math.min(hardMillis, realCapMillis);
+        if (!limited || tightest >= MAX_CHECK_INTERVAL) {
             return MAX_CHECK_INTERVAL - 1;
         }
-        return (int) Math.max(MIN_CHECK_INTERVAL, Long.highestOneBit(hardMillis)) - 1;
+        return (int) Math.max(MIN_CHECK_INTERVAL, Long.highestOneBit(tightest)) - 1;
     }
 
     /** Iterations before the last completed one with the same best move (0 after a change). */

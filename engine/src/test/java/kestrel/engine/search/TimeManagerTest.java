@@ -357,12 +357,13 @@ class TimeManagerTest {
     }
 
     @Test
-    void withNodesTimeTheRealClocksCapStillStopsASearchOnASlowMachine() {
+    void withNodesTimeTheRealClocksHardLimitStillStopsASearchOnASlowMachine() {
         // The node clock says a minute, the GUI's real clock 3 s: after 2 s of real time the search has passed
-        // half of the real clock and stops, however few nodes it searched.
+        // the real clock's hard limit (3 plans of 3 s / 20) and stops, however few nodes it searched; with a real
+        // minute (a hard limit of 9 s) it goes on.
         SearchLimits limits = new SearchLimits().whiteTime(60_000).moveOverhead(0).nodesPerMilli(100);
         long twoSecondsAgo = System.nanoTime() - 2_000 * MILLI;
         assertTrue(new TimeManager(limits.realTime(3_000), Piece.WHITE, twoSecondsAgo).mustStop(10, 10));
-        assertFalse(new TimeManager(limits.realTime(10_000), Piece.WHITE, twoSecondsAgo).mustStop(10, 10));
+        assertFalse(new TimeManager(limits.realTime(60_000), Piece.WHITE, twoSecondsAgo).mustStop(10, 10));
     }
 }
