@@ -211,17 +211,16 @@ public final class TimeManager {
 
     /**
      * How often, in nodes (a power of two, minus one), the search should look at the clock and the signals: every
-     * 1,024 nodes, and more often under a hard limit below about a second (with time counted in nodes, the real
-     * clock's as well), about once a millisecond's worth of it at 64 to 1,024 nodes. On a busy core a thousand nodes
-     * can take tens of milliseconds, which a bullet game's last seconds do not have; looking costs some tens of
-     * nanoseconds.
+     * 1,024 nodes, and more often under a hard limit below about a second, about once a millisecond's worth of hard
+     * limit at 64 to 1,024 nodes. On a busy core a thousand nodes can take tens of milliseconds, which a bullet
+     * game's last seconds do not have; looking costs some tens of nanoseconds. With time counted in nodes the real
+     * clock's hard limit does not change it, so that the search stops at the same node whatever that clock says.
      */
     public int checkIntervalMask() {
-        long tightest = Math.min(hardMillis, realCapMillis);
-        if (!limited || tightest >= MAX_CHECK_INTERVAL) {
+        if (!limited || hardMillis >= MAX_CHECK_INTERVAL) {
             return MAX_CHECK_INTERVAL - 1;
         }
-        return (int) Math.max(MIN_CHECK_INTERVAL, Long.highestOneBit(tightest)) - 1;
+        return (int) Math.max(MIN_CHECK_INTERVAL, Long.highestOneBit(hardMillis)) - 1;
     }
 
     /** Iterations before the last completed one with the same best move (0 after a change). */
