@@ -28,7 +28,7 @@ final class CorrectionHistory {
     /** Entries per side to move, a power of two, indexed by the low bits of the pawn key. */
     static final int PAWN_ENTRIES = 16_384;
     /** The largest correction, either way, in centipawns: the evaluation is corrected, never overruled. */
-    static final int LIMIT_CP = 32;
+    static final int LIMIT_CP = 96;
     private static final int LIMIT = LIMIT_CP * GRAIN;
     /** An update's weight and the entry's share are counted in parts of this. */
     private static final int WEIGHT_SCALE = 256;
