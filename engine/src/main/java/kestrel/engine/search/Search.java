@@ -633,12 +633,7 @@ public final class Search {
         } else if (!inCheck) {
             rawEval = evaluateWithMatingMaterial();
             staticEval = corrected(rawEval);
-            estimate = staticEval;
-            if (tableBound == TranspositionTable.BOUND_EXACT
-                    || tableBound == TranspositionTable.BOUND_LOWER && tableScore > staticEval
-                    || tableBound == TranspositionTable.BOUND_UPPER && tableScore < staticEval) {
-                estimate = tableScore;
-            }
+            estimate = estimate(staticEval, tableScore, tableBound);
         }
         frame.staticEval = staticEval;
         boolean improving = isImproving(frames, ply, staticEval);
@@ -972,9 +967,10 @@ public final class Search {
         long key = position.key();
         long entry = table.probe(key);
         int tableMove = Move.NONE;
+        int tableScore = NO_SCORE;
         if (entry != 0) {
             tableMove = TranspositionTable.move(entry);
-            int tableScore = TranspositionTable.score(entry, ply);
+            tableScore = TranspositionTable.score(entry, ply);
             if (!pvNode && cutsOff(tableScore, TranspositionTable.bound(entry), alpha, beta)) {
                 return tableScore;
             }
@@ -986,11 +982,15 @@ public final class Search {
             // Corrected as in the main search: the stand pat is the score of most leaves, and its error is the one
             // the correction learnt.
             standPat = corrected(evaluate());
-            if (standPat >= beta) {
-                return standPat;
+            // The table's score, where its bound says the true score lies beyond the evaluation, is the better
+            // estimate to stand on (as step 7's estimate in the main search); delta pruning keeps the evaluation.
+            int estimate = entry == 0 || Score.isDecisive(tableScore) ? standPat
+                    : estimate(standPat, tableScore, TranspositionTable.bound(entry));
+            if (estimate >= beta) {
+                return estimate;
             }
-            alpha = Math.max(alpha, standPat);
-            bestScore = standPat;
+            alpha = Math.max(alpha, estimate);
+            bestScore = estimate;
         }
 
         MovePicker picker = frame.picker;
@@ -1079,6 +1079,16 @@ public final class Search {
     }
 
     /** The late-move reduction of the {@code moveCount}-th move at {@code depth}, before the node's adjustments. */
+    /**
+     * The better of a static evaluation and a table score: the table's where its bound says the true score lies
+     * beyond the evaluation (exact, a lower bound above it, an upper bound below it), else the evaluation.
+     */
+    private static int estimate(int staticEval, int tableScore, int tableBound) {
+        return tableBound == TranspositionTable.BOUND_EXACT
+                || tableBound == TranspositionTable.BOUND_LOWER && tableScore > staticEval
+                || tableBound == TranspositionTable.BOUND_UPPER && tableScore < staticEval ? tableScore : staticEval;
+    }
+
     private static int baseReduction(int depth, int moveCount) {
         return SearchParameters.lateMoveReduction(depth, moveCount);
     }
