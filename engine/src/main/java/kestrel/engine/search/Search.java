@@ -51,6 +51,10 @@ public final class Search {
     private static final long CURRENT_MOVE_DELAY_NANOS = 1_000_000_000L;
     private static final long CURRENT_MOVE_INTERVAL_NANOS = 500_000_000L;
 
+    /** Quiescence: captures tried beyond these are only recaptures, checks and promotions. */
+    private static final int QUIESCENCE_MOVES = 2;
+    /** Quiescence in check: quiet evasions tried once an evasion has been found that is not mated. */
+    private static final int QUIESCENCE_QUIET_EVASIONS = 2;
     /** Reverse futility: up to this depth, a node whose estimate beats beta by the margin per ply returns it. */
     private static final int REVERSE_FUTILITY_DEPTH = 7;
     /** Null move: from this depth on. */
@@ -998,13 +1002,30 @@ public final class Search {
         int originalAlpha = alpha;
         int bestMove = Move.NONE;
         int moveCount = 0;
+        int quietEvasions = 0;
+        int previousTo = position.lastMove() == Move.NONE ? -1 : Move.to(position.lastMove());
         for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
             moveCount++;
-            if (!inCheck) {
+            if (inCheck) {
+                // Once an evasion has been found that is not mated, two quiet ones are enough: the picker hands out
+                // captures first and quiet evasions by history, and the later ones rarely matter (after Stockfish).
+                boolean quiet = !Move.isPromotion(move) && StaticExchange.capturedType(position, move) == Piece.NONE;
+                if (quiet && bestScore > -Score.MATE_BOUND && quietEvasions >= QUIESCENCE_QUIET_EVASIONS) {
+                    break;
+                }
+                quietEvasions += quiet ? 1 : 0;
+            } else {
                 // The picker has sorted the captures by static exchange already: once it hands out a losing
                 // capture, only losing captures and under-promotions are left, and quiescence plays none of them.
                 if (picker.lastOrderedAsLosing()) {
                     break;
+                }
+                // Past the first QUIESCENCE_MOVES captures, only a recapture, a check or a promotion is tried: the
+                // best captures come first, and the rest rarely change a quiet score (Stockfish's move-count
+                // pruning in quiescence).
+                if (moveCount > QUIESCENCE_MOVES && Move.to(move) != previousTo && !Move.isPromotion(move)
+                        && !position.givesCheck(move)) {
+                    continue;
                 }
                 if (Move.isPromotion(move) && Move.promotionType(move) != Piece.QUEEN) {
                     continue;
