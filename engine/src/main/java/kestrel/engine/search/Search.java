@@ -55,6 +55,8 @@ public final class Search {
     private static final int QUIESCENCE_MOVES = 2;
     /** Quiescence in check: quiet evasions tried once an evasion has been found that is not mated. */
     private static final int QUIESCENCE_QUIET_EVASIONS = 2;
+    /** The static evaluation shrinks by one part in this many per ply of the fifty-move count (towardsFiftyMoves). */
+    private static final int FIFTY_MOVE_PLIES = 200;
     /** Reverse futility: up to this depth, a node whose estimate beats beta by the margin per ply returns it. */
     private static final int REVERSE_FUTILITY_DEPTH = 7;
     /** Null move: from this depth on. */
@@ -1159,11 +1161,21 @@ public final class Search {
 
     /** The evaluation at a node that has already been found to have mating material (see search()). */
     private int evaluateWithMatingMaterial() {
-        return cachedEvaluation(true);
+        return towardsFiftyMoves(cachedEvaluation(true));
     }
 
     private int evaluate() {
-        return cachedEvaluation(false);
+        return towardsFiftyMoves(cachedEvaluation(false));
+    }
+
+    /**
+     * An evaluation shrunk towards a draw as the fifty-move count grows, by a {@value #FIFTY_MOVE_PLIES}th a ply (a
+     * quarter at 50 plies, nearly half at 90): an advantage that is not turned into a capture or pawn move is worth
+     * less the nearer the rule, so the search prefers the moves that make progress (after Stockfish). Applied after
+     * the evaluation cache, whose key does not hold the count.
+     */
+    private int towardsFiftyMoves(int evaluation) {
+        return evaluation * (FIFTY_MOVE_PLIES - position.halfmoveClock()) / FIFTY_MOVE_PLIES;
     }
 
     /**

@@ -110,6 +110,16 @@ class SearchTest {
     }
 
     @Test
+    void anAdvantageShrinksAsTheFiftyMoveCountGrows() {
+        // A rook up with no capture or pawn move to play: at depth 1 every reply is scored by quiescence's stand pat,
+        // whose evaluation after the move shrinks by a two-hundredth a ply of the count (1 ply, then 61).
+        int fresh = search("4k3/8/8/8/8/8/8/R3K3 w - - 0 40", new SearchLimits().depth(1)).score();
+        int late = search("4k3/8/8/8/8/8/8/R3K3 w - - 60 70", new SearchLimits().depth(1)).score();
+        assertTrue(fresh > 300, "a rook up scores " + fresh);
+        assertEquals(fresh * (200 - 61) / (200 - 1), late, 2, "late " + late + " against fresh " + fresh);
+    }
+
+    @Test
     void theHundredthHalfMoveAtTheHorizonIsADraw() {
         // A queen up, but every move is the hundredth reversible half-move: at depth 1 each leads straight into
         // quiescence, which must score the draw rather than the queen.
