@@ -1101,7 +1101,6 @@ public final class Search {
         return ply >= 4 && frames[ply - 4].staticEval != NO_SCORE && staticEval > frames[ply - 4].staticEval;
     }
 
-    /** The late-move reduction of the {@code moveCount}-th move at {@code depth}, before the node's adjustments. */
     /**
      * The better of a static evaluation and a table score: the table's where its bound says the true score lies
      * beyond the evaluation (exact, a lower bound above it, an upper bound below it), else the evaluation.
@@ -1112,6 +1111,7 @@ public final class Search {
                 || tableBound == TranspositionTable.BOUND_UPPER && tableScore < staticEval ? tableScore : staticEval;
     }
 
+    /** The late-move reduction of the {@code moveCount}-th move at {@code depth}, before the node's adjustments. */
     private static int baseReduction(int depth, int moveCount) {
         return SearchParameters.lateMoveReduction(depth, moveCount);
     }
