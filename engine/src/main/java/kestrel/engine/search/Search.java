@@ -1022,13 +1022,6 @@ public final class Search {
                 if (picker.lastOrderedAsLosing()) {
                     break;
                 }
-                // Past the first QUIESCENCE_MOVES captures, only a recapture, a check or a promotion is tried: the
-                // best captures come first, and the rest rarely change a quiet score (Stockfish's move-count
-                // pruning in quiescence).
-                if (moveCount > QUIESCENCE_MOVES && Move.to(move) != previousTo && !Move.isPromotion(move)
-                        && !position.givesCheck(move)) {
-                    continue;
-                }
                 if (Move.isPromotion(move) && Move.promotionType(move) != Piece.QUEEN) {
                     continue;
                 }
@@ -1036,6 +1029,14 @@ public final class Search {
                 // Delta pruning: even winning the piece for nothing would leave us below alpha.
                 if (!Move.isPromotion(move)
                         && standPat + StaticExchange.value(captured) + DELTA_MARGIN.value <= alpha) {
+                    continue;
+                }
+                // Past the first QUIESCENCE_MOVES captures, only a recapture, a check or a promotion is tried: the
+                // best captures come first, and the rest rarely change a quiet score (Stockfish's move-count
+                // pruning in quiescence). After the cheap skips above, so that the check test is not paid for a
+                // move they drop anyway.
+                if (moveCount > QUIESCENCE_MOVES && Move.to(move) != previousTo && !Move.isPromotion(move)
+                        && !position.givesCheck(move)) {
                     continue;
                 }
                 // Only the table move comes unsorted.
