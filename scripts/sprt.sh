@@ -56,6 +56,10 @@ if [ "${new_nodes:+set}" != "${base_nodes:+set}" ]; then
     echo "NEW_NODES and BASE_NODES: give both, or NODES" >&2
     exit 2
 fi
+if [ -n "${NODES_TIME:-}" ]; then
+    [[ "$NODES_TIME" =~ ^[1-9][0-9]*$ ]] || { echo "NODES_TIME: nodes a millisecond, 1 or more" >&2; exit 2; }
+    [ -z "$new_nodes" ] || { echo "NODES_TIME and NODES: one or the other" >&2; exit 2; }
+fi
 if [ -n "${GAMES:-}" ]; then
     [[ "$GAMES" =~ ^[1-9][0-9]*$ ]] && [ $((GAMES % 2)) -eq 0 ] || { echo "GAMES: an even count" >&2; exit 2; }
     rounds=$((GAMES / 2))
@@ -112,10 +116,6 @@ watcher=
 if [ -n "${PRIOR:-}" ]; then
     watch_total &
     watcher=$!
-fi
-if [ -n "${NODES_TIME:-}" ]; then
-    [[ "$NODES_TIME" =~ ^[1-9][0-9]*$ ]] || { echo "NODES_TIME: nodes a millisecond, 1 or more" >&2; exit 2; }
-    [ -z "$new_nodes" ] || { echo "NODES_TIME and NODES: one or the other" >&2; exit 2; }
 fi
 force=()
 if [ -n "$new_nodes${NODES_TIME:-}" ] && [ "${CONCURRENCY:-1}" -gt "$(nproc)" ]; then

@@ -34,10 +34,6 @@ public final class NodeClock {
         }
     }
 
-    public synchronized long nodesPerMilli() {
-        return nodesPerMilli;
-    }
-
     /** A new game: each side's clock is set again by its next clocked search. */
     public synchronized void newGame() {
         Arrays.fill(nodesLeft, UNSET);

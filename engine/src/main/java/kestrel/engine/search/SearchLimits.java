@@ -119,15 +119,6 @@ public final class SearchLimits {
         return this;
     }
 
-    public long realTime() {
-        return realTime;
-    }
-
-    /** Nodes a millisecond of the time limits, or 0 when they are real time. */
-    public long nodesPerMilli() {
-        return nodesPerMilli;
-    }
-
     /** Probes these endgame tables (the Syzygy options); {@link TablebaseUse#NONE} by default. */
     public SearchLimits tablebases(TablebaseUse use) {
         tablebases = use;
@@ -198,6 +189,16 @@ public final class SearchLimits {
 
     public long moveOverhead() {
         return moveOverhead;
+    }
+
+    /** Nodes a millisecond of the time limits, or 0 when they are real time. */
+    public long nodesPerMilli() {
+        return nodesPerMilli;
+    }
+
+    /** The side to move's time on the GUI's real clock under NodesTime, or -1. */
+    public long realTime() {
+        return realTime;
     }
 
     /** The strength limit, or null for full strength. */

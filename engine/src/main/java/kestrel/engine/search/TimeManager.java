@@ -94,10 +94,11 @@ public final class TimeManager {
     /** The node count of all threads as last seen by {@link #mustStop}. */
     private long lastTotalNodes;
     /**
-     * With time counted in nodes and the GUI's real clock known: the most real time the search may take, the cap of
-     * a clocked search on that clock, so that a machine slower than the node rate assumes does not lose on time.
+     * With time counted in nodes and the GUI's real clock known: the most real time the search may take, the hard
+     * limit of a clocked search on that clock, so that a machine slower than the node rate assumes does not lose on
+     * time; Long.MAX_VALUE otherwise.
      */
-    private final long realCapMillis;
+    private final long realCapNanos;
     /** Before the ponder hit: no time limit. */
     private boolean pondering;
     /** This thread's share of the node limit: the limit less the other threads' nodes, as last seen. */
@@ -147,8 +148,9 @@ public final class TimeManager {
             hard = Math.min(hard, budget);
         }
         // Counted in nodes, a search is still held to the hard limit the real clock would give it.
-        this.realCapMillis = nodesPerMilli > 0 && clock && limits.realTime() >= 0
-                ? hardLimit(limits, limits.realTime(), plan(limits, limits.realTime(), increment)) : Long.MAX_VALUE;
+        this.realCapNanos = nodesPerMilli > 0 && clock && limits.realTime() >= 0
+                ? hardLimit(limits, limits.realTime(), plan(limits, limits.realTime(), increment)) * NANOS_PER_MILLI
+                : Long.MAX_VALUE;
         this.limited = soft != Long.MAX_VALUE;
         this.clockBased = clock;
         this.baseSoftMillis = soft;
@@ -239,12 +241,12 @@ public final class TimeManager {
     }
 
     /** With time counted in nodes: true when no new iteration should start, {@code nodes} having been searched. */
-    public boolean softLimitReachedAtNodes(long nodes) {
+    boolean softLimitReachedAtNodes(long nodes) {
         return limited && nodes - originNodes >= softMillis * nodesPerMilli;
     }
 
     /** With time counted in nodes: true when the search must stop now, {@code nodes} having been searched. */
-    public boolean hardLimitReachedAtNodes(long nodes) {
+    boolean hardLimitReachedAtNodes(long nodes) {
         return limited && nodes - originNodes >= hardMillis * nodesPerMilli;
     }
 
@@ -333,11 +335,9 @@ public final class TimeManager {
         if (pondering) {
             return false;
         }
-        if (nodesPerMilli > 0) {
-            return hardLimitReachedAtNodes(totalNodes) || realCapMillis != Long.MAX_VALUE
-                    && System.nanoTime() - originNanos >= realCapMillis * NANOS_PER_MILLI;
-        }
-        return hardLimitReached(System.nanoTime());
+        long now = System.nanoTime();
+        return nodesPerMilli > 0 ? hardLimitReachedAtNodes(totalNodes) || now - originNanos >= realCapNanos
+                : hardLimitReached(now);
     }
 
     /**
