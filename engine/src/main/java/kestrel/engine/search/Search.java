@@ -733,8 +733,7 @@ public final class Search {
         picker.init(position, history, tableMove, ply, context1, context2);
         history.clearKillers(ply + 1);
         // A noisy table move: the best known reply here wins material, so the quiet moves are less likely to matter.
-        boolean tableMoveNoisy = tableMove != Move.NONE
-                && (Move.isPromotion(tableMove) || StaticExchange.capturedType(position, tableMove) != Piece.NONE);
+        boolean tableMoveNoisy = tableMove != Move.NONE && isNoisy(tableMove);
         // This node is or was on a principal variation: only a PV node stores an exact bound (or a tablebase draw).
         boolean tablePv = pvNode || tableBound == TranspositionTable.BOUND_EXACT;
         int[] tried = frame.triedQuiets;
@@ -974,10 +973,12 @@ public final class Search {
         long entry = table.probe(key);
         int tableMove = Move.NONE;
         int tableScore = NO_SCORE;
+        int tableBound = TranspositionTable.BOUND_NONE;
         if (entry != 0) {
             tableMove = TranspositionTable.move(entry);
             tableScore = TranspositionTable.score(entry, ply);
-            if (!pvNode && cutsOff(tableScore, TranspositionTable.bound(entry), alpha, beta)) {
+            tableBound = TranspositionTable.bound(entry);
+            if (!pvNode && cutsOff(tableScore, tableBound, alpha, beta)) {
                 return tableScore;
             }
         }
@@ -990,8 +991,8 @@ public final class Search {
             standPat = corrected(evaluate());
             // The table's score, where its bound says the true score lies beyond the evaluation, is the better
             // estimate to stand on (as step 7's estimate in the main search); delta pruning keeps the evaluation.
-            int estimate = entry == 0 || Score.isDecisive(tableScore) ? standPat
-                    : estimate(standPat, tableScore, TranspositionTable.bound(entry));
+            // Without an entry the score is NO_SCORE, which counts as decisive: the evaluation stands.
+            int estimate = Score.isDecisive(tableScore) ? standPat : estimate(standPat, tableScore, tableBound);
             if (estimate >= beta) {
                 return estimate;
             }
@@ -1011,7 +1012,7 @@ public final class Search {
             if (inCheck) {
                 // Once an evasion has been found that is not mated, two quiet ones are enough: the picker hands out
                 // captures first and quiet evasions by history, and the later ones rarely matter (after Stockfish).
-                boolean quiet = !Move.isPromotion(move) && StaticExchange.capturedType(position, move) == Piece.NONE;
+                boolean quiet = !isNoisy(move);
                 if (quiet && bestScore > -Score.MATE_BOUND && quietEvasions >= QUIESCENCE_QUIET_EVASIONS) {
                     break;
                 }
@@ -1100,6 +1101,11 @@ public final class Search {
             return staticEval > frames[ply - 2].staticEval;
         }
         return ply >= 4 && frames[ply - 4].staticEval != NO_SCORE && staticEval > frames[ply - 4].staticEval;
+    }
+
+    /** Whether {@code move} captures or promotes in the current position. */
+    private boolean isNoisy(int move) {
+        return Move.isPromotion(move) || StaticExchange.capturedType(position, move) != Piece.NONE;
     }
 
     /**
