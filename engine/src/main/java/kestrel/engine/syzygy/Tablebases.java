@@ -23,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * folder, a broken file) never throw: they are collected in {@link #problems()} and the tables that did open are
  * used; {@link #EMPTY} answers every probe with {@link Wdl#FAILED}. A table that a probe finds corrupt is put aside
  * for good and reported once ({@link #open(String, Consumer)}): the probe, and every later one of that table, fails
- * as if it were missing.
+ * as if it were missing. Every file is also checked against the checksum it ends with, in the background
+ * ({@link #awaitVerification}): damage inside a compressed block can decode to wrong values that no probe would
+ * notice, and such a file is put aside and reported the same way.
  *
  * <p>Values are from the side to move's point of view ({@link Wdl}); DTZ is in plies to the next capture or pawn
  * move (positive when winning, 100 more for cursed wins and blessed losses).
@@ -38,7 +40,7 @@ public final class Tablebases {
     public static final int MAX_PIECES = TablebaseProber.MAX_PIECES;
 
     /** No tables: every probe fails. */
-    public static final Tablebases EMPTY = new Tablebases(new TableMap(0), 0, 0, 0, List.of(), fault -> { });
+    public static final Tablebases EMPTY = new Tablebases(new TableMap(0), 0, 0, 0, List.of(), fault -> { }, null);
 
     private final TableMap tables;
     private final int maxPieces;
@@ -46,22 +48,26 @@ public final class Tablebases {
     private final int dtzCount;
     private final List<String> problems;
     private final Consumer<String> faults;
+    /** Checks the files' checksums in the background; null when nothing is checked. */
+    private final TableVerifier verifier;
     private final ThreadLocal<TablebaseProber> probers = ThreadLocal.withInitial(this::newProber);
 
     private Tablebases(TableMap tables, int maxPieces, int wdlCount, int dtzCount, List<String> problems,
-            Consumer<String> faults) {
+            Consumer<String> faults, TableVerifier verifier) {
         this.tables = tables;
         this.maxPieces = maxPieces;
         this.wdlCount = wdlCount;
         this.dtzCount = dtzCount;
         this.problems = List.copyOf(problems);
         this.faults = faults;
+        this.verifier = verifier;
     }
 
     /**
      * Opens the tables in the folders of {@code paths}, separated by {@link File#pathSeparator}; an empty or blank
      * string (or {@code <empty>}) gives {@link #EMPTY}. Where a material is in several folders the first copy that
-     * opens is used. A table that a probe later finds corrupt is logged and put aside.
+     * opens is used. A table that a probe later finds corrupt, or whose file does not match its checksum, is logged
+     * and put aside.
      */
     public static Tablebases open(String paths) {
         return open(paths, fault -> { });
@@ -69,22 +75,32 @@ public final class Tablebases {
 
     /**
      * As {@link #open(String)}; {@code faults} is also told, once per file and on whichever search thread found
-     * it, of each table a probe finds corrupt (its path and why), which is then put aside for good.
+     * it, of each table a probe finds corrupt (its path and why), which is then put aside for good; and, from the
+     * background thread that checks the checksums, of each file that does not match its own.
      */
     public static Tablebases open(String paths, Consumer<String> faults) {
-        return open(paths, MappedTableFile.DEFAULT_PIECE_BITS, faults);
+        return open(paths, MappedTableFile.DEFAULT_PIECE_BITS, faults, true);
     }
 
-    /** As {@link #open(String)}, mapping files in pieces of {@code 2^mapPieceBits} bytes (tests use small ones). */
+    /**
+     * As {@link #open(String)}, mapping files in pieces of {@code 2^mapPieceBits} bytes (tests use small ones), and
+     * without the checksums: the tests of the prober's own checks on damaged files must see those checks act.
+     */
     static Tablebases open(String paths, int mapPieceBits) {
-        return open(paths, mapPieceBits, fault -> { });
+        return open(paths, mapPieceBits, fault -> { }, false);
+    }
+
+    /** As {@link #open(String, int)}, {@code faults} told as by {@link #open(String, Consumer)}. */
+    static Tablebases open(String paths, int mapPieceBits, Consumer<String> faults) {
+        return open(paths, mapPieceBits, faults, false);
     }
 
     /**
      * Never throws and never waits on a file: only regular files are opened (links followed), so a FIFO, a device
-     * or a folder named like a table is reported, not opened; every header is checked before it is used.
+     * or a folder named like a table is reported, not opened; every header is checked before it is used. With
+     * {@code verify} the files' checksums are checked in the background.
      */
-    static Tablebases open(String paths, int mapPieceBits, Consumer<String> faults) {
+    static Tablebases open(String paths, int mapPieceBits, Consumer<String> faults, boolean verify) {
         if (paths == null || paths.isBlank() || paths.strip().equals("<empty>")) {
             return EMPTY;
         }
@@ -104,6 +120,7 @@ public final class Tablebases {
         int maxPieces = 0;
         int wdlCount = 0;
         int dtzCount = 0;
+        List<SyzygyTable> opened = new ArrayList<>();
         for (var material : found.entrySet()) {
             long key = material.getKey();
             SyzygyTable wdl = openFirst(material.getValue().get(0), key, false, mapPieceBits, problems);
@@ -113,6 +130,10 @@ public final class Tablebases {
                     problems.add(dtz.path() + ": a DTZ table without its WDL table, not used");
                 }
                 continue;
+            }
+            opened.add(wdl);
+            if (dtz != null) {
+                opened.add(dtz);
             }
             TableEntry entry = new TableEntry(key, wdl, dtz);
             map.put(key, entry);
@@ -125,7 +146,8 @@ public final class Tablebases {
             LOG.warn("Syzygy: {}", problem);
         }
         LOG.info("Syzygy: {} WDL and {} DTZ tables, up to {} pieces", wdlCount, dtzCount, maxPieces);
-        return new Tablebases(map, maxPieces, wdlCount, dtzCount, problems, reported);
+        TableVerifier verifier = verify && !opened.isEmpty() ? TableVerifier.start(opened, reported) : null;
+        return new Tablebases(map, maxPieces, wdlCount, dtzCount, problems, reported, verifier);
     }
 
     /** Adds the table files of one folder to {@code found}; what cannot be used goes to {@code problems}. */
@@ -207,6 +229,21 @@ public final class Tablebases {
     /** What went wrong while opening, one line each; empty when all went well. */
     public List<String> problems() {
         return problems;
+    }
+
+    /**
+     * Waits up to {@code millis} for the background check of the files' checksums to end (a damaged file is put
+     * aside and reported by then); whether it has. True at once when nothing is being checked.
+     */
+    public boolean awaitVerification(long millis) {
+        return verifier == null || verifier.await(millis);
+    }
+
+    /** Ends the background check of the checksums after the file in hand: these tables are being replaced. */
+    public void stopVerification() {
+        if (verifier != null) {
+            verifier.stop();
+        }
     }
 
     /** The entry of a material, null when it has no table. For tests. */

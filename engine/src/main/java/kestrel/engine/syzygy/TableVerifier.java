@@ -1,0 +1,136 @@
+package kestrel.engine.syzygy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import kestrel.engine.FileProblem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Checks every opened table file against the checksum it ends with ({@link TableChecksum}), on a thread of its own
+ * so that opening the tables never waits for it: the smallest files first, since they are done in moments and the
+ * most often probed. A file whose contents do not match is put aside as a probe puts aside a table it finds corrupt,
+ * and reported once to the same listener; until its turn a table is used as it is. A file that matched once in this
+ * process (same path, size and modification time) is not read again when the tables are opened anew.
+ */
+final class TableVerifier {
+    private static final Logger LOG = LoggerFactory.getLogger(TableVerifier.class);
+
+    /** Files whose checksum matched, as "path, size, modification time". */
+    private static final Set<String> MATCHED = ConcurrentHashMap.newKeySet();
+
+    private final List<SyzygyTable> tables;
+    private final Consumer<String> faults;
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile boolean stopped;
+
+    private TableVerifier(List<SyzygyTable> tables, Consumer<String> faults) {
+        this.tables = tables;
+        this.faults = faults;
+    }
+
+    /** Starts checking {@code tables} in the background; {@code faults} hears of each damaged file. */
+    static TableVerifier start(List<SyzygyTable> tables, Consumer<String> faults) {
+        List<SyzygyTable> bySize = new ArrayList<>(tables);
+        bySize.sort(Comparator.comparingLong(TableVerifier::sizeOf));
+        TableVerifier verifier = new TableVerifier(bySize, faults);
+        Thread thread = new Thread(verifier::run, "syzygy-checksums");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
+        thread.start();
+        return verifier;
+    }
+
+    /** Waits up to {@code millis} for every file to be checked; whether they all were. */
+    boolean await(long millis) {
+        try {
+            return finished.await(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Checks no further file (the tables are being replaced); the file being read is finished first. */
+    void stop() {
+        stopped = true;
+    }
+
+    private void run() {
+        TableChecksum checksum = new TableChecksum();
+        int checked = 0;
+        int refused = 0;
+        try {
+            for (SyzygyTable table : tables) {
+                if (stopped) {
+                    break;
+                }
+                if (table.disabled()) {
+                    continue;
+                }
+                if (!verify(table, checksum)) {
+                    refused++;
+                }
+                checked++;
+            }
+            LOG.debug("Syzygy: checked the checksums of {} files, {} put aside", checked, refused);
+        } finally {
+            finished.countDown();
+        }
+    }
+
+    /** Checks one file; false when it was put aside. */
+    private boolean verify(SyzygyTable table, TableChecksum checksum) {
+        Path path = table.path();
+        String identity;
+        try {
+            identity = path + "|" + Files.size(path) + "|" + Files.getLastModifiedTime(path).toMillis();
+            if (MATCHED.contains(identity)) {
+                return true;
+            }
+            switch (checksum.check(path)) {
+                case MATCHES -> {
+                    MATCHED.add(identity);
+                    return true;
+                }
+                case NONE -> {
+                    LOG.debug("Syzygy: {} carries no checksum", path);
+                    return true;
+                }
+                default -> {
+                    putAside(table, "its contents do not match the checksum it ends with (a damaged file)");
+                    return false;
+                }
+            }
+        } catch (IOException e) {
+            putAside(table, "cannot be read to check its checksum: " + FileProblem.ofReading(e));
+            return false;
+        } catch (RuntimeException e) {
+            putAside(table, "its checksum could not be checked (" + e + ")");
+            return false;
+        }
+    }
+
+    private void putAside(SyzygyTable table, String reason) {
+        if (table.disable()) {
+            faults.accept(table.path() + ": " + reason + "; not used from now on");
+        }
+    }
+
+    private static long sizeOf(SyzygyTable table) {
+        try {
+            return Files.size(table.path());
+        } catch (IOException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package kestrel.engine.syzygy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import kestrel.engine.Fen;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The checksum every generated table file ends with: recomputed, it matches on the real tables, a changed byte
+ * anywhere in the contents breaks it, and {@link Tablebases} puts such a file aside in the background and says so.
+ */
+class TableChecksumTest {
+    /** No capture: a probe needs the table itself. */
+    private static final String KQ_V_KR = "4k3/8/8/8/8/8/r7/4KQ2 w - - 0 1";
+    private static final String KQ_V_K = "8/8/8/4k3/8/8/8/4KQ2 w - - 0 1";
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void everyRealTableMatchesItsChecksum() throws IOException {
+        TableChecksum checksum = new TableChecksum();
+        int files = 0;
+        try (DirectoryStream<Path> tables = Files.newDirectoryStream(TestTables.resources(), "*.{rtbw,rtbz}")) {
+            for (Path table : tables) {
+                assertEquals(TableChecksum.Verdict.MATCHES, checksum.check(table), table.toString());
+                files++;
+            }
+        }
+        assertEquals(17, files);
+    }
+
+    @Test
+    void aChangedByteAnywhereBreaksIt() throws IOException {
+        byte[] whole = TestTables.bytes("KQvKR.rtbz");
+        TableChecksum checksum = new TableChecksum();
+        int contents = whole.length - 16;
+        for (int offset : new int[] {0, 1, 63, 64, contents / 3, contents / 2, contents - 1, contents, whole.length - 1}) {
+            byte[] changed = whole.clone();
+            changed[offset] ^= 0x10;
+            Path file = Files.write(directory.resolve("KQvKR-" + offset + ".rtbz"), changed);
+            assertEquals(TableChecksum.Verdict.DIFFERS, checksum.check(file), "byte " + offset);
+        }
+    }
+
+    @Test
+    void aFileThatIsNotSixteenPastWholeBlocksCarriesNone() throws IOException {
+        byte[] whole = TestTables.bytes("KRvKR.rtbw");
+        Path cut = Files.write(directory.resolve("KRvKR.rtbw"), Arrays.copyOf(whole, whole.length - 16));
+        assertEquals(TableChecksum.Verdict.NONE, new TableChecksum().check(cut));
+    }
+
+    @Test
+    void aDamagedFileIsPutAsideInTheBackgroundAndReportedOnce() throws IOException {
+        Path folder = TestTables.folderWith(directory.resolve("tables"), "KQvK.rtbw", "KQvK.rtbz", "KQvKR.rtbw",
+                "KQvKR.rtbz");
+        Path whole = TestTables.folderWith(directory.resolve("whole"), "KQvKR.rtbw", "KQvKR.rtbz");
+        assertTrue(Tablebases.open(whole.toString(), MappedTableFile.DEFAULT_PIECE_BITS).probeWdl(Fen.parse(KQ_V_KR))
+                != Wdl.FAILED, "whole, the table answers the probe below");
+        // A byte near the end of the WDL file's contents: the headers stay whole, so the table opens.
+        byte[] wdl = TestTables.bytes("KQvKR.rtbw");
+        wdl[wdl.length - 40] ^= 0x5A;
+        Files.write(folder.resolve("KQvKR.rtbw"), wdl);
+        List<String> faults = Collections.synchronizedList(new ArrayList<>());
+
+        Tablebases tables = Tablebases.open(folder.toString(), faults::add);
+        assertEquals(List.of(), tables.problems(), "the damage is not in a header");
+        assertTrue(tables.awaitVerification(30_000), "the check of four small files ends");
+
+        assertEquals(List.of(folder.resolve("KQvKR.rtbw") + ": its contents do not match the checksum it ends"
+                + " with (a damaged file); not used from now on"), faults);
+        assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse(KQ_V_KR)), "the damaged table is not used");
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(KQ_V_K)), "the other tables still are");
+        assertEquals(1, faults.size(), "said once");
+    }
+}
