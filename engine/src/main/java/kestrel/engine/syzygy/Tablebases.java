@@ -23,9 +23,9 @@ import org.slf4j.LoggerFactory;
  * folder, a broken file) never throw: they are collected in {@link #problems()} and the tables that did open are
  * used; {@link #EMPTY} answers every probe with {@link Wdl#FAILED}. A table that a probe finds corrupt is put aside
  * for good and reported once ({@link #open(String, Consumer)}): the probe, and every later one of that table, fails
- * as if it were missing. Every file is also checked against the checksum it ends with, in the background
- * ({@link #awaitVerification}): damage inside a compressed block can decode to wrong values that no probe would
- * notice, and such a file is put aside and reported the same way.
+ * as if it were missing. {@link #startVerification} checks every file against the checksum it ends with, in the
+ * background: damage inside a compressed block can decode to wrong values that no probe would notice, and such a file
+ * is put aside and reported the same way.
  *
  * <p>Values are from the side to move's point of view ({@link Wdl}); DTZ is in plies to the next capture or pawn
  * move (positive when winning, 100 more for cursed wins and blessed losses).
@@ -40,7 +40,8 @@ public final class Tablebases {
     public static final int MAX_PIECES = TablebaseProber.MAX_PIECES;
 
     /** No tables: every probe fails. */
-    public static final Tablebases EMPTY = new Tablebases(new TableMap(0), 0, 0, 0, List.of(), fault -> { }, null);
+    public static final Tablebases EMPTY = new Tablebases(new TableMap(0), 0, 0, 0, List.of(), fault -> { },
+            List.of());
 
     private final TableMap tables;
     private final int maxPieces;
@@ -48,26 +49,28 @@ public final class Tablebases {
     private final int dtzCount;
     private final List<String> problems;
     private final Consumer<String> faults;
-    /** Checks the files' checksums in the background; null when nothing is checked. */
-    private final TableVerifier verifier;
+    /** Every file opened, for the check of the checksums. */
+    private final List<SyzygyTable> files;
+    /** Checks the files' checksums in the background; null until {@link #startVerification}. */
+    private TableVerifier verifier;
     private final ThreadLocal<TablebaseProber> probers = ThreadLocal.withInitial(this::newProber);
 
     private Tablebases(TableMap tables, int maxPieces, int wdlCount, int dtzCount, List<String> problems,
-            Consumer<String> faults, TableVerifier verifier) {
+            Consumer<String> faults, List<SyzygyTable> files) {
         this.tables = tables;
         this.maxPieces = maxPieces;
         this.wdlCount = wdlCount;
         this.dtzCount = dtzCount;
         this.problems = List.copyOf(problems);
         this.faults = faults;
-        this.verifier = verifier;
+        this.files = List.copyOf(files);
     }
 
     /**
      * Opens the tables in the folders of {@code paths}, separated by {@link File#pathSeparator}; an empty or blank
      * string (or {@code <empty>}) gives {@link #EMPTY}. Where a material is in several folders the first copy that
-     * opens is used. A table that a probe later finds corrupt, or whose file does not match its checksum, is logged
-     * and put aside.
+     * opens is used. A table that a probe later finds corrupt, or whose file does not match its checksum once
+     * {@link #startVerification} has checked it, is logged and put aside.
      */
     public static Tablebases open(String paths) {
         return open(paths, fault -> { });
@@ -76,31 +79,22 @@ public final class Tablebases {
     /**
      * As {@link #open(String)}; {@code faults} is also told, once per file and on whichever search thread found
      * it, of each table a probe finds corrupt (its path and why), which is then put aside for good; and, from the
-     * background thread that checks the checksums, of each file that does not match its own.
+     * background thread of {@link #startVerification}, of each file that does not match its checksum.
      */
     public static Tablebases open(String paths, Consumer<String> faults) {
-        return open(paths, MappedTableFile.DEFAULT_PIECE_BITS, faults, true);
+        return open(paths, MappedTableFile.DEFAULT_PIECE_BITS, faults);
     }
 
-    /**
-     * As {@link #open(String)}, mapping files in pieces of {@code 2^mapPieceBits} bytes (tests use small ones), and
-     * without the checksums: the tests of the prober's own checks on damaged files must see those checks act.
-     */
+    /** As {@link #open(String)}, mapping files in pieces of {@code 2^mapPieceBits} bytes (tests use small ones). */
     static Tablebases open(String paths, int mapPieceBits) {
-        return open(paths, mapPieceBits, fault -> { }, false);
-    }
-
-    /** As {@link #open(String, int)}, {@code faults} told as by {@link #open(String, Consumer)}. */
-    static Tablebases open(String paths, int mapPieceBits, Consumer<String> faults) {
-        return open(paths, mapPieceBits, faults, false);
+        return open(paths, mapPieceBits, fault -> { });
     }
 
     /**
      * Never throws and never waits on a file: only regular files are opened (links followed), so a FIFO, a device
-     * or a folder named like a table is reported, not opened; every header is checked before it is used. With
-     * {@code verify} the files' checksums are checked in the background.
+     * or a folder named like a table is reported, not opened; every header is checked before it is used.
      */
-    static Tablebases open(String paths, int mapPieceBits, Consumer<String> faults, boolean verify) {
+    static Tablebases open(String paths, int mapPieceBits, Consumer<String> faults) {
         if (paths == null || paths.isBlank() || paths.strip().equals("<empty>")) {
             return EMPTY;
         }
@@ -146,8 +140,7 @@ public final class Tablebases {
             LOG.warn("Syzygy: {}", problem);
         }
         LOG.info("Syzygy: {} WDL and {} DTZ tables, up to {} pieces", wdlCount, dtzCount, maxPieces);
-        TableVerifier verifier = verify && !opened.isEmpty() ? TableVerifier.start(opened, reported) : null;
-        return new Tablebases(map, maxPieces, wdlCount, dtzCount, problems, reported, verifier);
+        return new Tablebases(map, maxPieces, wdlCount, dtzCount, problems, reported, opened);
     }
 
     /** Adds the table files of one folder to {@code found}; what cannot be used goes to {@code problems}. */
@@ -232,15 +225,31 @@ public final class Tablebases {
     }
 
     /**
-     * Waits up to {@code millis} for the background check of the files' checksums to end (a damaged file is put
-     * aside and reported by then); whether it has. True at once when nothing is being checked.
+     * Starts checking every file against the checksum it ends with, on a thread of its own, the smallest files first;
+     * a file that does not match is put aside and the listener of {@link #open(String, Consumer)} told once. Until a
+     * file's turn its table is used as it is. A second call does nothing. Returns this.
      */
-    public boolean awaitVerification(long millis) {
-        return verifier == null || verifier.await(millis);
+    public synchronized Tablebases startVerification() {
+        if (verifier == null && !files.isEmpty()) {
+            verifier = TableVerifier.start(files, faults);
+        }
+        return this;
     }
 
-    /** Ends the background check of the checksums after the file in hand: these tables are being replaced. */
-    public void stopVerification() {
+    /**
+     * Waits up to {@code millis} for the check of {@link #startVerification} to end (a damaged file is put aside and
+     * reported by then); whether it has. True at once when no check was started.
+     */
+    public boolean awaitVerification(long millis) {
+        TableVerifier running;
+        synchronized (this) {
+            running = verifier;
+        }
+        return running == null || running.await(millis);
+    }
+
+    /** Ends the check of the checksums after the file in hand: these tables are being replaced. */
+    public synchronized void stopVerification() {
         if (verifier != null) {
             verifier.stop();
         }

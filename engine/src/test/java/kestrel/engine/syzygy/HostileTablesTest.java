@@ -51,9 +51,8 @@ class HostileTablesTest {
         for (Path folder : folders) {
             paths.add(folder.toString());
         }
-        // Without the checksums: these cases test the checks of the opening and of the probes themselves.
-        return Tablebases.open(String.join(File.pathSeparator, paths), MappedTableFile.DEFAULT_PIECE_BITS,
-                faults::add);
+        // Without the check of the checksums: these cases test the checks of the opening and of the probes.
+        return Tablebases.open(String.join(File.pathSeparator, paths), faults::add);
     }
 
     private static void assertGoodTablesAnswer(Tablebases tables) {
@@ -87,7 +86,7 @@ class HostileTablesTest {
         Files.createDirectory(folder.resolve("KQvK.rtbw"));
         Path file = good.resolve("KRvK.rtbw");
         Tablebases tables = Tablebases.open(folder + File.pathSeparator + file + File.pathSeparator + "a\0b"
-                + File.pathSeparator + good, MappedTableFile.DEFAULT_PIECE_BITS, faults::add);
+                + File.pathSeparator + good, faults::add);
         assertEquals(List.of(folder.resolve("KQvK.rtbw") + ": a folder, not a table file",
                         "a file, not a folder: " + file,
                         "not a valid folder name (Nul character not allowed): a\0b"),

@@ -65,8 +65,8 @@ class TableChecksumTest {
         Path folder = TestTables.folderWith(directory.resolve("tables"), "KQvK.rtbw", "KQvK.rtbz", "KQvKR.rtbw",
                 "KQvKR.rtbz");
         Path whole = TestTables.folderWith(directory.resolve("whole"), "KQvKR.rtbw", "KQvKR.rtbz");
-        assertTrue(Tablebases.open(whole.toString(), MappedTableFile.DEFAULT_PIECE_BITS).probeWdl(Fen.parse(KQ_V_KR))
-                != Wdl.FAILED, "whole, the table answers the probe below");
+        assertTrue(Tablebases.open(whole.toString()).probeWdl(Fen.parse(KQ_V_KR)) != Wdl.FAILED,
+                "whole, the table answers the probe below");
         // A byte near the end of the WDL file's contents: the headers stay whole, so the table opens.
         byte[] wdl = TestTables.bytes("KQvKR.rtbw");
         wdl[wdl.length - 40] ^= 0x5A;
@@ -75,6 +75,7 @@ class TableChecksumTest {
 
         Tablebases tables = Tablebases.open(folder.toString(), faults::add);
         assertEquals(List.of(), tables.problems(), "the damage is not in a header");
+        tables.startVerification();
         assertTrue(tables.awaitVerification(30_000), "the check of four small files ends");
 
         assertEquals(List.of(folder.resolve("KQvKR.rtbw") + ": its contents do not match the checksum it ends"

@@ -159,6 +159,8 @@ public final class DatagenCommand implements Callable<Integer> {
         }
         err.println("datagen: Syzygy: " + tablebases.wdlTableCount() + " WDL tables, up to "
                 + tablebases.maxPieces() + " pieces, from " + syzygyPath);
+        // The labels come from the tables: a damaged file is put aside before the first game, not after.
+        tablebases.startVerification().awaitVerification(Long.MAX_VALUE);
         return tablebases;
     }
 

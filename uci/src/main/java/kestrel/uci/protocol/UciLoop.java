@@ -388,7 +388,7 @@ public final class UciLoop {
                     : "SyzygyPath: " + opened.wdlTableCount() + " WDL and " + opened.dtzTableCount()
                     + " DTZ tables, up to " + opened.maxPieces() + " pieces");
         }
-        tablebases = opened;
+        tablebases = opened.startVerification();
     }
 
     /** The tables and their settings for the next search. */
