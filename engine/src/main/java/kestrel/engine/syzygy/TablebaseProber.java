@@ -349,6 +349,11 @@ public final class TablebaseProber {
         } catch (RuntimeException e) {
             disable(table, "cannot be read (" + e + ")");
             return 0;
+        } catch (InternalError e) {
+            // A read of the mapped file beyond its end (the JVM's answer to SIGBUS): the file was cut short or
+            // replaced after it was opened. Left uncaught it would end the search thread.
+            disable(table, "the file was cut short or changed while in use");
+            return 0;
         }
         if (value < 0) {
             disable(table, PairsDecoder.describe(value));

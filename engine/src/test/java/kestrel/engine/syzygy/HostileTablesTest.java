@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -207,6 +209,30 @@ class HostileTablesTest {
                 + "not used from now on"), faults);
         assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse(SKEWER)));
         assertNull(tables.rankRootMoves(Fen.parse(SKEWER), true));
+        assertGoodTablesAnswer(tables);
+    }
+
+    /**
+     * A table file cut short after it was opened (by another program, or a copy still being written): a read of the
+     * mapped file past its new end is a fault the JVM throws as an {@code InternalError}, which once went past the
+     * probe and would end the search thread. Now the table is put aside with one fault and the others still answer.
+     */
+    @Test
+    void aFileCutWhileInUseCostsOnlyItsTable() throws Exception {
+        Tablebases tables = open(good);
+        String kqVkr = "4k3/8/8/8/8/8/r7/4KQ2 w - - 0 1";
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(kqVkr)), "whole, the table answers");
+        Path wdl = good.resolve("KQvKR.rtbw");
+        try (FileChannel channel = FileChannel.open(wdl, StandardOpenOption.WRITE)) {
+            channel.truncate(4096);
+        } catch (IOException refused) {
+            assumeTrue(false, "this system does not cut a mapped file: " + refused);
+        }
+        // Past the sparse indexes (bytes 2,234 to 2,305) come the block sizes and blocks; this value lies past the cut.
+        for (String fen : List.of(kqVkr, SKEWER, "3k4/8/8/8/8/8/1r6/4KQ2 w - - 0 1")) {
+            assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse(fen)), fen);
+        }
+        assertEquals(List.of(wdl + ": the file was cut short or changed while in use; not used from now on"), faults);
         assertGoodTablesAnswer(tables);
     }
 }
