@@ -45,7 +45,8 @@ class TableChecksumTest {
         byte[] whole = TestTables.bytes("KQvKR.rtbz");
         TableChecksum checksum = new TableChecksum();
         int contents = whole.length - 16;
-        for (int offset : new int[] {0, 1, 63, 64, contents / 3, contents / 2, contents - 1, contents, whole.length - 1}) {
+        int[] offsets = {0, 1, 63, 64, contents / 3, contents / 2, contents - 1, contents, whole.length - 1};
+        for (int offset : offsets) {
             byte[] changed = whole.clone();
             changed[offset] ^= 0x10;
             Path file = Files.write(directory.resolve("KQvKR-" + offset + ".rtbz"), changed);
