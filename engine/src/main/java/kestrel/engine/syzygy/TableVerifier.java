@@ -21,28 +21,40 @@ import org.slf4j.LoggerFactory;
  * most often probed. A file whose contents do not match is put aside as a probe puts aside a table it finds corrupt,
  * and reported once to the same listener; until its turn a table is used as it is. A file that matched once in this
  * process (same path, size and modification time) is not read again when the tables are opened anew.
+ *
+ * <p>The check reads at most {@link #BUDGET_BYTES} of files a set: all the 3- to 5-piece tables (939 MB) and the
+ * smaller 6-piece ones, in a few seconds of one core. A whole 6-piece set (150 GB) would keep a core and the disk
+ * busy for many minutes at every start, and a huge file could do the same; the files beyond the budget are used
+ * unchecked, and the log says how many.
  */
 final class TableVerifier {
     private static final Logger LOG = LoggerFactory.getLogger(TableVerifier.class);
 
     /** Files whose checksum matched, as "path, size, modification time". */
     private static final Set<String> MATCHED = ConcurrentHashMap.newKeySet();
+    /** The most bytes of files one set's check reads, unless a test says otherwise. */
+    static final long BUDGET_BYTES = 4L << 30;
 
     private final List<SyzygyTable> tables;
     private final Consumer<String> faults;
+    private final long budgetBytes;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean stopped;
 
-    private TableVerifier(List<SyzygyTable> tables, Consumer<String> faults) {
+    private TableVerifier(List<SyzygyTable> tables, Consumer<String> faults, long budgetBytes) {
         this.tables = tables;
         this.faults = faults;
+        this.budgetBytes = budgetBytes;
     }
 
-    /** Starts checking {@code tables} in the background; {@code faults} hears of each damaged file. */
-    static TableVerifier start(List<SyzygyTable> tables, Consumer<String> faults) {
+    /**
+     * Starts checking {@code tables} in the background, at most {@code budgetBytes} of them, smallest first;
+     * {@code faults} hears of each damaged file.
+     */
+    static TableVerifier start(List<SyzygyTable> tables, Consumer<String> faults, long budgetBytes) {
         List<SyzygyTable> bySize = new ArrayList<>(tables);
         bySize.sort(Comparator.comparingLong(TableVerifier::sizeOf));
-        TableVerifier verifier = new TableVerifier(bySize, faults);
+        TableVerifier verifier = new TableVerifier(bySize, faults, budgetBytes);
         Thread thread = new Thread(verifier::run, "syzygy-checksums");
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
@@ -69,11 +81,17 @@ final class TableVerifier {
         TableChecksum checksum = new TableChecksum();
         int checked = 0;
         int refused = 0;
+        long read = 0;
         try {
-            for (SyzygyTable table : tables) {
-                if (stopped) {
+            for (int next = 0; next < tables.size() && !stopped; next++) {
+                SyzygyTable table = tables.get(next);
+                long size = sizeOf(table);
+                if (read + size > budgetBytes) {
+                    LOG.info("Syzygy: {} files beyond the checksum check's budget of {} bytes are used unchecked",
+                            tables.size() - next, budgetBytes);
                     break;
                 }
+                read += size;
                 if (table.disabled()) {
                     continue;
                 }

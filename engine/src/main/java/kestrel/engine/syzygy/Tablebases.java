@@ -227,11 +227,17 @@ public final class Tablebases {
     /**
      * Starts checking every file against the checksum it ends with, on a thread of its own, the smallest files first;
      * a file that does not match is put aside and the listener of {@link #open(String, Consumer)} told once. Until a
-     * file's turn its table is used as it is. A second call does nothing. Returns this.
+     * file's turn its table is used as it is; files beyond the first 4 GiB (smallest first) are used unchecked. A
+     * second call does nothing. Returns this.
      */
-    public synchronized Tablebases startVerification() {
+    public Tablebases startVerification() {
+        return startVerification(TableVerifier.BUDGET_BYTES);
+    }
+
+    /** As {@link #startVerification()}, reading at most {@code budgetBytes} of files. */
+    synchronized Tablebases startVerification(long budgetBytes) {
         if (verifier == null && !files.isEmpty()) {
-            verifier = TableVerifier.start(files, faults);
+            verifier = TableVerifier.start(files, faults, budgetBytes);
         }
         return this;
     }

@@ -85,4 +85,22 @@ class TableChecksumTest {
         assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(KQ_V_K)), "the other tables still are");
         assertEquals(1, faults.size(), "said once");
     }
+
+    @Test
+    void filesBeyondTheBudgetAreUsedUnchecked() throws IOException {
+        Path folder = TestTables.folderWith(directory.resolve("budget"), "KQvK.rtbw", "KQvK.rtbz", "KQvKR.rtbw",
+                "KQvKR.rtbz");
+        byte[] small = TestTables.bytes("KQvK.rtbw");
+        small[small.length - 20] ^= 0x01;
+        Files.write(folder.resolve("KQvK.rtbw"), small);
+        byte[] large = TestTables.bytes("KQvKR.rtbz");
+        large[large.length - 40] ^= 0x01;
+        Files.write(folder.resolve("KQvKR.rtbz"), large);
+        List<String> faults = Collections.synchronizedList(new ArrayList<>());
+        // Room for the three smaller files (272, 5,392 and 20,496 bytes), not for KQvKR.rtbz (309,008).
+        Tablebases tables = Tablebases.open(folder.toString(), faults::add).startVerification(100_000);
+        assertTrue(tables.awaitVerification(30_000));
+        assertEquals(List.of(folder.resolve("KQvK.rtbw") + ": its contents do not match the checksum it ends"
+                + " with (a damaged file); not used from now on"), faults);
+    }
 }
