@@ -14,9 +14,10 @@ import java.nio.file.StandardOpenOption;
  * wrong values loses games. The generator's files are a multiple of 64 bytes followed by 16 bytes of checksum: the
  * contents are cut into chunks of 16 MiB, each chunk hashed by {@link CityHash#hash256}, and the 32-byte hashes of all
  * chunks hashed again into 128 bits (by {@link CityHash#hash128} up to 900 bytes of chunk hashes, else the upper half
- * of their 256-bit hash). A file whose size is not 16 past a multiple of 64 carries no checksum.
+ * of their 256-bit hash). A file whose size is not 16 past a multiple of 64 carries no checksum. One checker a thread:
+ * it keeps a chunk's buffer between files.
  */
-final class TableChecksum {
+public final class TableChecksum {
     /** The generator hashes its files in chunks of this many bytes. */
     static final int CHUNK = 1 << 24;
     private static final int CHECKSUM_BYTES = 16;
@@ -24,9 +25,9 @@ final class TableChecksum {
     private static final int SHORT_SUMMARY = 900;
 
     /** What a check found. */
-    enum Verdict { MATCHES, DIFFERS, NONE }
+    public enum Verdict { MATCHES, DIFFERS, NONE }
 
-    /** One chunk's bytes, grown to the largest chunk read so far (at most {@link #CHUNK}); one checker a thread. */
+    /** One chunk's bytes, grown to the largest chunk read so far (at most {@link #CHUNK}). */
     private byte[] buffer = new byte[0];
 
     /** Whether {@code size} bytes end in a checksum. */
@@ -35,7 +36,7 @@ final class TableChecksum {
     }
 
     /** Recomputes the checksum of {@code path} and compares it with the one the file carries. */
-    Verdict check(Path path) throws IOException {
+    public Verdict check(Path path) throws IOException {
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = channel.size();
             if (!carriesChecksum(size)) {

@@ -5,12 +5,13 @@ import picocli.CommandLine.Command;
 
 /**
  * The program's entry: {@code kestrel} alone starts a UCI session; subcommands run perft, the bench, book look-ups,
- * training-data generation, the training-data files' tools and network training.
+ * training-data generation, the training-data files' tools, network training and the check of Syzygy table files.
  */
 @Command(name = "kestrel", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Kestrel, a UCI chess engine. With no subcommand it speaks UCI on stdin/stdout.",
         subcommands = {UciCommand.class, PerftCommand.class, PerftreeCommand.class, BenchCommand.class,
-            BookCommand.class, DatagenCommand.class, TrainCommand.class, DataCommand.class})
+            BookCommand.class, DatagenCommand.class, TrainCommand.class, DataCommand.class,
+            SyzygyCheckCommand.class})
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
