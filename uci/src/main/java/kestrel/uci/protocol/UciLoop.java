@@ -133,8 +133,8 @@ public final class UciLoop {
     private Tablebases tablebases = Tablebases.EMPTY;
     /**
      * How long {@code isready} waits for the check of the Syzygy files' checksums, so that a damaged file is put aside
-     * before the games begin: about 1 s for all 3- to 5-piece tables on this project's machine; what a larger set
-     * has left is checked while the engine plays.
+     * before the games begin: 1 to 4 s for all 3- to 5-piece tables (939 MB) at the speeds measured on this
+     * project's machine (docs/syzygy.md); what a larger set has left is checked while the engine plays.
      */
     private static final long TABLE_CHECK_WAIT_MILLIS = 3_000;
     /** Whether to warm the hot paths after the first {@code uciok} (the program does; tests of the loop do not). */
