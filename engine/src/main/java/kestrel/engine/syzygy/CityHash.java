@@ -214,42 +214,23 @@ final class CityHash {
         long i = 0;
         long j = 0;
         long t = c + d;
-        int rounds = length / ROUND;
-        int left = length - rounds * ROUND;
+        int end = at + length;
+        int roundSteps = length / ROUND * 6;
+        int steps = roundSteps + (length % ROUND + 39) / 40;
         // Each step reads 40 bytes into the five words a..e, each rotated from its neighbour, and runs each new word
-        // through its own CRC. A round is six steps, the multiplier and rotations alternating.
-        for (int round = 0; round < rounds; round++) {
-            for (int step = 0; step < 6; step++) {
-                boolean plain = (step & 1) == 0;
-                long multiplier = plain ? 1 : K0;
-                int flip = plain ? 1 : 0;
-                long oldA = a;
-                a = Long.rotateRight(b, 41 ^ flip) * multiplier + fetch64(s, at);
-                b = Long.rotateRight(c, 27 ^ flip) * multiplier + fetch64(s, at + 8);
-                c = Long.rotateRight(d, 41 ^ flip) * multiplier + fetch64(s, at + 16);
-                d = Long.rotateRight(e, 33 ^ flip) * multiplier + fetch64(s, at + 24);
-                e = Long.rotateRight(t, 25 ^ flip) * multiplier + fetch64(s, at + 32);
-                t = oldA;
-                f = crc64(f, a);
-                g = crc64(g, b);
-                h = crc64(h, c);
-                i = crc64(i, d);
-                j = crc64(j, e);
-                at += 40;
-            }
-        }
-        // What is left after the whole rounds: whole 40-byte steps, then one step over the last 40 bytes.
-        while (left > 0) {
-            if (left < 40) {
-                at = at + left - 40;
-                left = 40;
-            }
+        // through its own CRC. A whole round is six steps, the multiplier and rotations alternating; after the rounds
+        // come steps of the second kind only, the last over the input's last 40 bytes when fewer are left.
+        for (int step = 0; step < steps; step++) {
+            boolean plain = step < roundSteps && (step & 1) == 0;
+            long multiplier = plain ? 1 : K0;
+            int flip = plain ? 1 : 0;
+            int from = Math.min(at, end - 40);
             long oldA = a;
-            a = Long.rotateRight(b, 41) * K0 + fetch64(s, at);
-            b = Long.rotateRight(c, 27) * K0 + fetch64(s, at + 8);
-            c = Long.rotateRight(d, 41) * K0 + fetch64(s, at + 16);
-            d = Long.rotateRight(e, 33) * K0 + fetch64(s, at + 24);
-            e = Long.rotateRight(t, 25) * K0 + fetch64(s, at + 32);
+            a = Long.rotateRight(b, 41 ^ flip) * multiplier + fetch64(s, from);
+            b = Long.rotateRight(c, 27 ^ flip) * multiplier + fetch64(s, from + 8);
+            c = Long.rotateRight(d, 41 ^ flip) * multiplier + fetch64(s, from + 16);
+            d = Long.rotateRight(e, 33 ^ flip) * multiplier + fetch64(s, from + 24);
+            e = Long.rotateRight(t, 25 ^ flip) * multiplier + fetch64(s, from + 32);
             t = oldA;
             f = crc64(f, a);
             g = crc64(g, b);
@@ -257,7 +238,6 @@ final class CityHash {
             i = crc64(i, d);
             j = crc64(j, e);
             at += 40;
-            left -= 40;
         }
         j += i << 32;
         a = hash16(a, j);
