@@ -368,7 +368,7 @@ final class SearchWorker implements AutoCloseable {
             running = job;
             try {
                 work.run();
-            } catch (RuntimeException | StackOverflowError e) {
+            } catch (RuntimeException | VirtualMachineError e) {
                 LOG.error("Search thread job failed", e);
                 output.info("internal error: " + e);
             } finally {
@@ -426,9 +426,10 @@ final class SearchWorker implements AutoCloseable {
                 summary = InfoFormat.searchEnd(lastMainLine, result, System.nanoTime() - searchStart,
                         table.hashfull(), job.chess960(), wdlMaterial);
             }
-        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+        } catch (RuntimeException | VirtualMachineError e) {
             // A failing search must still answer, or the GUI waits forever: with the best move it found, if it
-            // completed an iteration. The position is the worker's copy, which the search does not change.
+            // completed an iteration. The position is the worker's copy, which the search does not change. The
+            // JVM's errors included: a stack or the heap run out, or an InternalError from a mapped file cut short.
             LOG.error("Search failed in {}", Fen.toFen(position), e);
             result = failedSearchResult(position, e, job.chess960());
         }

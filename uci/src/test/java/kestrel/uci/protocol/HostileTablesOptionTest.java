@@ -7,10 +7,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -182,6 +185,35 @@ class HostileTablesOptionTest {
                             + " checksum it ends with (a damaged file); not used from now on"),
                     session.answersBeforeReady());
             assertEquals("bestmove b2b1", bestMove(session, SKEWER, "go depth 6").split(" ponder")[0]);
+        }
+    }
+
+    /**
+     * A table cut short while the engine has it open (a copy still being written, another program): its next read
+     * past the new end puts it aside with one info string, and the search plays on with the other tables.
+     */
+    @Test
+    void aTableCutWhileInUseIsPutAsideAndTheSearchGoesOn() throws Exception {
+        Path folder = folderWith("cut-in-use", "KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz", "KQvKR.rtbw",
+                "KQvKR.rtbz");
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name SyzygyPath value " + folder);
+            session.answersBeforeReady();
+            Path wdl = folder.resolve("KQvKR.rtbw");
+            try (FileChannel channel = FileChannel.open(wdl, StandardOpenOption.WRITE)) {
+                channel.truncate(4096);
+            } catch (IOException refused) {
+                assumeTrue(false, "this system does not cut a mapped file: " + refused);
+            }
+            List<String> lines = new ArrayList<>();
+            session.send("position fen 4k3/8/8/8/8/8/r7/4KQ2 w - - 0 1", "go depth 6");
+            lines.addAll(session.untilStartsWith("bestmove"));
+            session.send("position fen " + SKEWER, "go depth 6");
+            lines.addAll(session.untilStartsWith("bestmove"));
+            List<String> notes = lines.stream().filter(line -> line.startsWith("info string")).toList();
+            assertEquals(List.of("info string SyzygyPath: " + wdl
+                    + ": the file was cut short or changed while in use; not used from now on"), notes);
+            assertEquals("bestmove b2b1", lines.get(lines.size() - 1).split(" ponder")[0]);
         }
     }
 
