@@ -451,20 +451,40 @@ final class SearchWorker implements AutoCloseable {
     }
 
     private SearchResult bookResult(Job job, Position position, boolean bestOnly) {
-        int move = book.choose(position, bestOnly, random);
-        if (move == Move.NONE) {
+        // A file cut short after it was opened: a read of the mapping past its end is a SIGBUS, which the JVM throws
+        // as an InternalError, not always at once; so the size is looked at before each lookup, and the error caught
+        // where it does come at once. Every later lookup would fail alike: the book goes, and the engine searches.
+        if (book.fileShrunk()) {
+            dropCutBook();
             return null;
         }
+        int move;
         int weight = 0;
-        for (BookMove bookMove : book.moves(position)) {
-            if (bookMove.move() == move) {
-                weight = bookMove.weight();
+        try {
+            move = book.choose(position, bestOnly, random);
+            if (move == Move.NONE) {
+                return null;
             }
+            for (BookMove bookMove : book.moves(position)) {
+                if (bookMove.move() == move) {
+                    weight = bookMove.weight();
+                }
+            }
+        } catch (InternalError e) {
+            dropCutBook();
+            return null;
         }
         Path file = book.file();
         output.info("book move " + Move.toUci(move, job.chess960()) + " weight " + weight
                 + (file == null ? "" : " from " + file.getFileName()));
         return new SearchResult(move, Move.NONE, 0, 0, 0);
+    }
+
+    /** Closes a book whose file was cut short while in use, saying so once. */
+    private void dropCutBook() {
+        output.info("book not used from now on: " + book.file() + ": the file was cut short or changed while in use");
+        book.close();
+        book = null;
     }
 
     private void runPerft(Job job, Position position, int depth) {

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import kestrel.engine.Fen;
@@ -163,6 +165,32 @@ class BookOptionTest {
         try (UciSession session = new UciSession()) {
             session.send("setoption name BookFile value " + directory.resolve("missing.bin"));
             assertEquals(List.of(), session.answersBeforeReady());
+        }
+    }
+
+    /**
+     * A book file cut short while the engine has it open: its lookup reads the mapping past the file's new end, a
+     * fault the JVM throws as an InternalError. The book is then dropped with one info string and the engine
+     * searches, where once every later move was a search that failed and played its fallback move.
+     */
+    @Test
+    void aBookCutWhileInUseIsDroppedAndTheEngineSearches() throws IOException {
+        Path file = book();
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name BookFile value " + file, "setoption name OwnBook value true",
+                    "position startpos", "go depth 3");
+            assertEquals("bestmove e2e4", last(session.untilStartsWith("bestmove")));
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                channel.truncate(0);
+            }
+            session.send("position startpos moves e2e4", "go depth 3");
+            List<String> lines = session.untilStartsWith("bestmove");
+            assertEquals(List.of("info string book not used from now on: " + file
+                    + ": the file was cut short or changed while in use"), infoStrings(lines));
+            assertTrue(lines.stream().anyMatch(line -> line.startsWith("info depth 3 ")), lines::toString);
+            session.send("position startpos moves e2e4 e7e5", "go depth 2");
+            lines = session.untilStartsWith("bestmove");
+            assertEquals(List.of(), infoStrings(lines), "said once");
         }
     }
 }
