@@ -1,6 +1,7 @@
 package kestrel.engine.syzygy;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -279,6 +280,15 @@ final class SyzygyTable {
         }
         starts.put("end", last.dataOffset() + last.dataBytes());
         return starts;
+    }
+
+    /** Whether the file is now shorter than its mapping (cut in place); a file gone by its name is not. */
+    boolean fileShrunk() {
+        try {
+            return Files.size(file.path()) < file.length();
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Whether a probe found the file corrupt. */

@@ -261,6 +261,24 @@ public final class Tablebases {
         }
     }
 
+    /**
+     * Puts aside every table whose file is now shorter than when it was opened, telling the listener of
+     * {@link #open(String, Consumer)} once each; the number put aside. A read of such a file's mapping past its new
+     * end is a SIGBUS, which the JVM throws as an {@code InternalError}, in compiled code not always within the
+     * probe that read, so a probe cannot always catch it: whoever does catch it calls this, and the next probes fail
+     * cleanly as if the table were missing. One look at each file's size.
+     */
+    public int putAsideCutFiles() {
+        int cut = 0;
+        for (SyzygyTable table : files) {
+            if (table.fileShrunk() && table.disable()) {
+                faults.accept(table.path() + ": the file was cut short or changed while in use; not used from now on");
+                cut++;
+            }
+        }
+        return cut;
+    }
+
     /** The entry of a material, null when it has no table. For tests. */
     TableEntry entry(long materialKey) {
         return tables.get(materialKey);

@@ -431,6 +431,10 @@ final class SearchWorker implements AutoCloseable {
             // completed an iteration. The position is the worker's copy, which the search does not change. The
             // JVM's errors included: a stack or the heap run out, or an InternalError from a mapped file cut short.
             LOG.error("Search failed in {}", Fen.toFen(position), e);
+            if (e instanceof InternalError) {
+                // Most likely a table file cut short under the search: put it aside, so the next search can go on.
+                limits.tablebases().tables().putAsideCutFiles();
+            }
             result = failedSearchResult(position, e, job.chess960());
         }
         nodeClock.charge(limits, sideToMove, result.nodes());
