@@ -42,6 +42,8 @@ public final class TablebaseProber {
     private final int maxPieces;
     /** Told, once per file, of a table a probe found corrupt (path and reason); the table is not read again. */
     private final Consumer<String> faults;
+    /** Puts aside the tables whose files were cut short while in use ({@link Tablebases#putAsideCutFiles}). */
+    private final Runnable putAsideCutFiles;
     private final int[] moves = new int[MAX_STACK_FRAMES * MoveGenerator.MAX_MOVES];
     private int stackTop;
     private final int[] squares = new int[MAX_PIECES + 1];
@@ -54,10 +56,11 @@ public final class TablebaseProber {
     /** Set by a DTZ table probe when the file stores the other side to move. */
     private boolean otherSideStored;
 
-    TablebaseProber(TableMap tables, int maxPieces, Consumer<String> faults) {
+    TablebaseProber(TableMap tables, int maxPieces, Consumer<String> faults, Runnable putAsideCutFiles) {
         this.tables = tables;
         this.maxPieces = maxPieces;
         this.faults = faults;
+        this.putAsideCutFiles = putAsideCutFiles;
     }
 
     /**
@@ -350,9 +353,11 @@ public final class TablebaseProber {
             disable(table, "cannot be read (" + e + ")");
             return 0;
         } catch (InternalError e) {
-            // A read of the mapped file beyond its end (the JVM's answer to SIGBUS): the file was cut short or
-            // replaced after it was opened. Left uncaught it would end the search thread.
-            disable(table, "the file was cut short or changed while in use");
+            // A read of a mapped file beyond its end (the JVM's answer to SIGBUS): a file was cut short after it was
+            // opened. Left uncaught it would end the search thread. In compiled code the error can come after the
+            // read, here in the probe of another table, so the files are told by their sizes, not by this probe.
+            failed = true;
+            putAsideCutFiles.run();
             return 0;
         }
         if (value < 0) {

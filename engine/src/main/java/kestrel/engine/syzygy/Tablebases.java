@@ -286,7 +286,7 @@ public final class Tablebases {
 
     /** A prober with its own scratch, for one thread. */
     public TablebaseProber newProber() {
-        return new TablebaseProber(tables, maxPieces, faults);
+        return new TablebaseProber(tables, maxPieces, faults, this::putAsideCutFiles);
     }
 
     /** See {@link TablebaseProber#probeWdl}. */
