@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import kestrel.engine.FileProblem;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.Position;
@@ -212,18 +213,9 @@ public final class PolyglotBook implements AutoCloseable {
         return List.copyOf(entries);
     }
 
-    /**
-     * Whether the file is now shorter than when it was mapped: cut short in place, where a lookup would read past
-     * its end, a fault the JVM throws as an {@code InternalError} at a moment of its choosing. One look at the file's
-     * size, cheap beside a move's search.
-     */
+    /** Whether the file is now shorter than when it was mapped ({@link FileProblem#cutShort}). */
     public boolean fileShrunk() {
-        try {
-            return Files.size(file) < entryCount * PolyglotEntry.BYTES;
-        } catch (IOException e) {
-            // Gone or unreadable by name: the mapping of the file as it was stays valid.
-            return false;
-        }
+        return FileProblem.cutShort(file, entryCount * PolyglotEntry.BYTES);
     }
 
     /** The number of 16-byte entries in the file. */

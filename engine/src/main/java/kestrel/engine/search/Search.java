@@ -195,6 +195,19 @@ public final class Search {
      */
     SearchResult runThread(int threadIndex, Position root, SearchLimits limits, SearchControl control,
                            EvaluationChoice evaluation) {
+        try {
+            return searchThread(threadIndex, root, limits, control, evaluation);
+        } catch (InternalError e) {
+            // A read of a Syzygy file's mapping past its end, the file cut short under the search: the JVM may throw
+            // it after the probe that read, out here. Whatever thread it ends, the cut tables go, so that the next
+            // search (the caller answers this one) goes on without them.
+            limits.tablebases().tables().putAsideCutFiles();
+            throw e;
+        }
+    }
+
+    private SearchResult searchThread(int threadIndex, Position root, SearchLimits limits, SearchControl control,
+                                      EvaluationChoice evaluation) {
         this.control = control;
         if (!evaluation.equals(evaluationChoice)) {
             evaluator = evaluation.newEvaluator();

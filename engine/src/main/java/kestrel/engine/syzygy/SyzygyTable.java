@@ -1,12 +1,12 @@
 package kestrel.engine.syzygy;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import kestrel.engine.FileProblem;
 import kestrel.engine.Piece;
 
 /**
@@ -282,13 +282,14 @@ final class SyzygyTable {
         return starts;
     }
 
-    /** Whether the file is now shorter than its mapping (cut in place); a file gone by its name is not. */
+    /** The file's length as it was mapped. */
+    long fileLength() {
+        return file.length();
+    }
+
+    /** Whether the file is now shorter than its mapping ({@link FileProblem#cutShort}). */
     boolean fileShrunk() {
-        try {
-            return Files.size(file.path()) < file.length();
-        } catch (IOException e) {
-            return false;
-        }
+        return FileProblem.cutShort(file.path(), file.length());
     }
 
     /** Whether a probe found the file corrupt. */

@@ -31,7 +31,7 @@ public final class TableChecksum {
     private byte[] buffer = new byte[0];
 
     /** Whether {@code size} bytes end in a checksum. */
-    static boolean carriesChecksum(long size) {
+    private static boolean carriesChecksum(long size) {
         return (size & 63) == CHECKSUM_BYTES;
     }
 
@@ -53,7 +53,7 @@ public final class TableChecksum {
     }
 
     /** The 128-bit checksum {@code {low, high}} of the first {@code contents} bytes of the channel. */
-    long[] checksum(FileChannel channel, long contents) throws IOException {
+    private long[] checksum(FileChannel channel, long contents) throws IOException {
         int chunks = (int) ((contents + CHUNK - 1) / CHUNK);
         byte[] summary = new byte[32 * chunks];
         ByteBuffer summaryWords = ByteBuffer.wrap(summary).order(ByteOrder.LITTLE_ENDIAN);

@@ -53,7 +53,7 @@ final class TableVerifier {
      */
     static TableVerifier start(List<SyzygyTable> tables, Consumer<String> faults, long budgetBytes) {
         List<SyzygyTable> bySize = new ArrayList<>(tables);
-        bySize.sort(Comparator.comparingLong(TableVerifier::sizeOf));
+        bySize.sort(Comparator.comparingLong(SyzygyTable::fileLength));
         TableVerifier verifier = new TableVerifier(bySize, faults, budgetBytes);
         Thread thread = new Thread(verifier::run, "syzygy-checksums");
         thread.setDaemon(true);
@@ -79,76 +79,48 @@ final class TableVerifier {
 
     private void run() {
         TableChecksum checksum = new TableChecksum();
-        int checked = 0;
-        int refused = 0;
         long read = 0;
         try {
             for (int next = 0; next < tables.size() && !stopped; next++) {
                 SyzygyTable table = tables.get(next);
-                long size = sizeOf(table);
-                if (read + size > budgetBytes) {
+                read += table.fileLength();
+                if (read > budgetBytes) {
                     LOG.info("Syzygy: {} files beyond the checksum check's budget of {} bytes are used unchecked",
                             tables.size() - next, budgetBytes);
                     break;
                 }
-                read += size;
-                if (table.disabled()) {
-                    continue;
+                if (!table.disabled()) {
+                    verify(table, checksum);
                 }
-                if (!verify(table, checksum)) {
-                    refused++;
-                }
-                checked++;
             }
-            LOG.debug("Syzygy: checked the checksums of {} files, {} put aside", checked, refused);
         } finally {
             finished.countDown();
         }
     }
 
-    /** Checks one file; false when it was put aside. */
-    private boolean verify(SyzygyTable table, TableChecksum checksum) {
+    /** Checks one file and puts it aside when it does not match or cannot be read. */
+    private void verify(SyzygyTable table, TableChecksum checksum) {
         Path path = table.path();
-        String identity;
         try {
-            identity = path + "|" + Files.size(path) + "|" + Files.getLastModifiedTime(path).toMillis();
+            String identity = path + "|" + table.fileLength() + "|" + Files.getLastModifiedTime(path).toMillis();
             if (MATCHED.contains(identity)) {
-                return true;
+                return;
             }
             switch (checksum.check(path)) {
-                case MATCHES -> {
-                    MATCHED.add(identity);
-                    return true;
-                }
-                case NONE -> {
-                    LOG.debug("Syzygy: {} carries no checksum", path);
-                    return true;
-                }
-                default -> {
-                    putAside(table, "its contents do not match the checksum it ends with (a damaged file)");
-                    return false;
-                }
+                case MATCHES -> MATCHED.add(identity);
+                case NONE -> LOG.debug("Syzygy: {} carries no checksum", path);
+                default -> putAside(table, "its contents do not match the checksum it ends with (a damaged file)");
             }
         } catch (IOException e) {
             putAside(table, "cannot be read to check its checksum: " + FileProblem.ofReading(e));
-            return false;
         } catch (RuntimeException e) {
             putAside(table, "its checksum could not be checked (" + e + ")");
-            return false;
         }
     }
 
     private void putAside(SyzygyTable table, String reason) {
         if (table.disable()) {
             faults.accept(table.path() + ": " + reason + "; not used from now on");
-        }
-    }
-
-    private static long sizeOf(SyzygyTable table) {
-        try {
-            return Files.size(table.path());
-        } catch (IOException e) {
-            return Long.MAX_VALUE;
         }
     }
 }

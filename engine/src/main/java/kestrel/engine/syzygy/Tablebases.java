@@ -272,7 +272,7 @@ public final class Tablebases {
         int cut = 0;
         for (SyzygyTable table : files) {
             if (table.fileShrunk() && table.disable()) {
-                faults.accept(table.path() + ": the file was cut short or changed while in use; not used from now on");
+                faults.accept(table.path() + ": " + FileProblem.CUT_WHILE_IN_USE + "; not used from now on");
                 cut++;
             }
         }

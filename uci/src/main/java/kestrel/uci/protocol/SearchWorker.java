@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
 import kestrel.engine.Fen;
+import kestrel.engine.FileProblem;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.Position;
@@ -429,12 +430,9 @@ final class SearchWorker implements AutoCloseable {
         } catch (RuntimeException | VirtualMachineError e) {
             // A failing search must still answer, or the GUI waits forever: with the best move it found, if it
             // completed an iteration. The position is the worker's copy, which the search does not change. The
-            // JVM's errors included: a stack or the heap run out, or an InternalError from a mapped file cut short.
+            // JVM's errors included: a stack or the heap run out, or an InternalError from a mapped file cut short
+            // (the search has put such a table aside already).
             LOG.error("Search failed in {}", Fen.toFen(position), e);
-            if (e instanceof InternalError) {
-                // Most likely a table file cut short under the search: put it aside, so the next search can go on.
-                limits.tablebases().tables().putAsideCutFiles();
-            }
             result = failedSearchResult(position, e, job.chess960());
         }
         nodeClock.charge(limits, sideToMove, result.nodes());
@@ -486,7 +484,7 @@ final class SearchWorker implements AutoCloseable {
 
     /** Closes a book whose file was cut short while in use, saying so once. */
     private void dropCutBook() {
-        output.info("book not used from now on: " + book.file() + ": the file was cut short or changed while in use");
+        output.info("book not used from now on: " + book.file() + ": " + FileProblem.CUT_WHILE_IN_USE);
         book.close();
         book = null;
     }

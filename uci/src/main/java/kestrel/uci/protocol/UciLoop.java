@@ -70,6 +70,12 @@ public final class UciLoop {
     private static final String BUILT_IN_NETWORK = "<internal>";
     /** The SyzygyPath that names no folder, as GUIs write it. */
     private static final String NO_SYZYGY_PATH = UciOption.EMPTY;
+    /**
+     * How long {@code isready} waits for the check of the Syzygy files' checksums, so that a damaged file is put aside
+     * before the games begin: 1 to 4 s for all 3- to 5-piece tables (939 MB) at the speeds measured on this
+     * project's machine (docs/syzygy.md); what a larger set has left is checked while the engine plays.
+     */
+    private static final long TABLE_CHECK_WAIT_MILLIS = 3_000;
 
     /*
      * Every option, declared once: its name, type, default and range or choices, and what setting it does, in the
@@ -131,12 +137,6 @@ public final class UciLoop {
     private boolean networkChosen;
     /** The tables SyzygyPath names; none by default. Opened on the reader thread, immutable, shared by searches. */
     private Tablebases tablebases = Tablebases.EMPTY;
-    /**
-     * How long {@code isready} waits for the check of the Syzygy files' checksums, so that a damaged file is put aside
-     * before the games begin: 1 to 4 s for all 3- to 5-piece tables (939 MB) at the speeds measured on this
-     * project's machine (docs/syzygy.md); what a larger set has left is checked while the engine plays.
-     */
-    private static final long TABLE_CHECK_WAIT_MILLIS = 3_000;
     /** Whether to warm the hot paths after the first {@code uciok} (the program does; tests of the loop do not). */
     private final boolean warmUpAllowed;
     /** The warm-up started after the first {@code uciok}; null before. */
