@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import kestrel.engine.FileProblem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,25 +36,27 @@ final class TableVerifier {
     static final long BUDGET_BYTES = 4L << 30;
 
     private final List<SyzygyTable> tables;
-    private final Consumer<String> faults;
+    /** {@link Tablebases#putAside}, given the table and why. */
+    private final BiConsumer<SyzygyTable, String> putAside;
     private final long budgetBytes;
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean stopped;
 
-    private TableVerifier(List<SyzygyTable> tables, Consumer<String> faults, long budgetBytes) {
+    private TableVerifier(List<SyzygyTable> tables, BiConsumer<SyzygyTable, String> putAside, long budgetBytes) {
         this.tables = tables;
-        this.faults = faults;
+        this.putAside = putAside;
         this.budgetBytes = budgetBytes;
     }
 
     /**
      * Starts checking {@code tables} in the background, at most {@code budgetBytes} of them, smallest first;
-     * {@code faults} hears of each damaged file.
+     * {@code putAside} is given each damaged file with the reason, in words.
      */
-    static TableVerifier start(List<SyzygyTable> tables, Consumer<String> faults, long budgetBytes) {
+    static TableVerifier start(List<SyzygyTable> tables, BiConsumer<SyzygyTable, String> putAside,
+                               long budgetBytes) {
         List<SyzygyTable> bySize = new ArrayList<>(tables);
         bySize.sort(Comparator.comparingLong(SyzygyTable::fileLength));
-        TableVerifier verifier = new TableVerifier(bySize, faults, budgetBytes);
+        TableVerifier verifier = new TableVerifier(bySize, putAside, budgetBytes);
         Thread thread = new Thread(verifier::run, "syzygy-checksums");
         thread.setDaemon(true);
         thread.setPriority(Thread.MIN_PRIORITY);
@@ -100,27 +102,35 @@ final class TableVerifier {
 
     /** Checks one file and puts it aside when it does not match or cannot be read. */
     private void verify(SyzygyTable table, TableChecksum checksum) {
+        String damage = damage(table, checksum);
+        if (damage != null) {
+            putAside.accept(table, damage);
+        }
+    }
+
+    /**
+     * Why {@code table}'s file cannot be trusted, by the checksum it ends with, in words; null when it matches or
+     * carries none. Reads the whole file unless it matched before in this process.
+     */
+    static String damage(SyzygyTable table, TableChecksum checksum) {
         Path path = table.path();
         try {
             String identity = path + "|" + table.fileLength() + "|" + Files.getLastModifiedTime(path).toMillis();
             if (MATCHED.contains(identity)) {
-                return;
+                return null;
             }
             switch (checksum.check(path)) {
                 case MATCHES -> MATCHED.add(identity);
                 case NONE -> LOG.debug("Syzygy: {} carries no checksum", path);
-                default -> putAside(table, "its contents do not match the checksum it ends with (a damaged file)");
+                default -> {
+                    return "its contents do not match the checksum it ends with (a damaged file)";
+                }
             }
+            return null;
         } catch (IOException e) {
-            putAside(table, "cannot be read to check its checksum: " + FileProblem.ofReading(e));
+            return "cannot be read to check its checksum: " + FileProblem.ofReading(e);
         } catch (RuntimeException e) {
-            putAside(table, "its checksum could not be checked (" + e + ")");
-        }
-    }
-
-    private void putAside(SyzygyTable table, String reason) {
-        if (table.disable()) {
-            faults.accept(table.path() + ": " + reason + "; not used from now on");
+            return "its checksum could not be checked (" + e + ")";
         }
     }
 }

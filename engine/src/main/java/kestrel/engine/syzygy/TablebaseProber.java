@@ -7,7 +7,7 @@ import static kestrel.engine.syzygy.Wdl.FAILED;
 import static kestrel.engine.syzygy.Wdl.LOSS;
 import static kestrel.engine.syzygy.Wdl.WIN;
 
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import kestrel.engine.Move;
 import kestrel.engine.MoveGenerator;
 import kestrel.engine.Piece;
@@ -40,8 +40,8 @@ public final class TablebaseProber {
 
     private final TableMap tables;
     private final int maxPieces;
-    /** Told, once per file, of a table a probe found corrupt (path and reason); the table is not read again. */
-    private final Consumer<String> faults;
+    /** Puts aside, once, a table a probe found corrupt, with the reason ({@link Tablebases#putAside}). */
+    private final BiConsumer<SyzygyTable, String> putAside;
     /** Puts aside the tables whose files were cut short while in use ({@link Tablebases#putAsideCutFiles}). */
     private final Runnable putAsideCutFiles;
     private final int[] moves = new int[MAX_STACK_FRAMES * MoveGenerator.MAX_MOVES];
@@ -56,10 +56,11 @@ public final class TablebaseProber {
     /** Set by a DTZ table probe when the file stores the other side to move. */
     private boolean otherSideStored;
 
-    TablebaseProber(TableMap tables, int maxPieces, Consumer<String> faults, Runnable putAsideCutFiles) {
+    TablebaseProber(TableMap tables, int maxPieces, BiConsumer<SyzygyTable, String> putAside,
+                    Runnable putAsideCutFiles) {
         this.tables = tables;
         this.maxPieces = maxPieces;
-        this.faults = faults;
+        this.putAside = putAside;
         this.putAsideCutFiles = putAsideCutFiles;
     }
 
@@ -390,8 +391,6 @@ public final class TablebaseProber {
     /** Fails the probe and puts the corrupt table aside for good, saying so once. */
     private void disable(SyzygyTable table, String reason) {
         failed = true;
-        if (table.disable()) {
-            faults.accept(table.path() + ": " + reason + "; not used from now on");
-        }
+        putAside.accept(table, reason);
     }
 }

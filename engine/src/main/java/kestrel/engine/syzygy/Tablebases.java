@@ -7,8 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import kestrel.engine.FileProblem;
 import kestrel.engine.Position;
@@ -19,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * A set of Syzygy tables opened from one or more folders: the entry point of the prober.
  *
  * <p>{@link #open} maps every {@code .rtbw}/{@code .rtbz} file it finds and parses their headers at once, so the
- * object is immutable afterwards and any number of search threads may probe it without locks. Problems (a missing
+ * object is fixed afterwards (but for a spare copy of a file taking the place of one put aside, published through a
+ * volatile field) and any number of search threads may probe it without locks. Problems (a missing
  * folder, a broken file) never throw: they are collected in {@link #problems()} and the tables that did open are
  * used; {@link #EMPTY} answers every probe with {@link Wdl#FAILED}. A table that a probe finds corrupt is put aside
  * for good and reported once ({@link #open(String, Consumer)}): the probe, and every later one of that table, fails
@@ -41,7 +46,7 @@ public final class Tablebases {
 
     /** No tables: every probe fails. */
     public static final Tablebases EMPTY = new Tablebases(new TableMap(0), 0, 0, 0, List.of(), fault -> { },
-            List.of());
+            List.of(), Map.of(), MappedTableFile.DEFAULT_PIECE_BITS);
 
     private final TableMap tables;
     private final int maxPieces;
@@ -49,28 +54,37 @@ public final class Tablebases {
     private final int dtzCount;
     private final List<String> problems;
     private final Consumer<String> faults;
-    /** Every file opened, for the check of the checksums. */
+    /** Every file opened, spares put in use included, for the check of the checksums and of the sizes. */
     private final List<SyzygyTable> files;
+    /** The entry each opened file belongs to, to find its spare when it is put aside. */
+    private final Map<SyzygyTable, TableEntry> entryOf;
+    private final int mapPieceBits;
     /** Checks the files' checksums in the background; null until {@link #startVerification}. */
     private TableVerifier verifier;
+    /** Spare copies being opened (and checked) on threads of their own. Guarded by this. */
+    private int sparesPending;
     private final ThreadLocal<TablebaseProber> probers = ThreadLocal.withInitial(this::newProber);
 
     private Tablebases(TableMap tables, int maxPieces, int wdlCount, int dtzCount, List<String> problems,
-            Consumer<String> faults, List<SyzygyTable> files) {
+            Consumer<String> faults, List<SyzygyTable> files, Map<SyzygyTable, TableEntry> entryOf,
+            int mapPieceBits) {
         this.tables = tables;
         this.maxPieces = maxPieces;
         this.wdlCount = wdlCount;
         this.dtzCount = dtzCount;
         this.problems = List.copyOf(problems);
         this.faults = faults;
-        this.files = List.copyOf(files);
+        this.files = new CopyOnWriteArrayList<>(files);
+        this.entryOf = new ConcurrentHashMap<>(entryOf);
+        this.mapPieceBits = mapPieceBits;
     }
 
     /**
      * Opens the tables in the folders of {@code paths}, separated by {@link File#pathSeparator}; an empty or blank
      * string (or {@code <empty>}) gives {@link #EMPTY}. Where a material is in several folders the first copy that
      * opens is used. A table that a probe later finds corrupt, or whose file does not match its checksum once
-     * {@link #startVerification} has checked it, is logged and put aside.
+     * {@link #startVerification} has checked it, is logged and put aside; the next folder's copy of the file, if
+     * there is one, then takes its place (checked first, when the check of the checksums was started).
      */
     public static Tablebases open(String paths) {
         return open(paths, fault -> { });
@@ -115,10 +129,13 @@ public final class Tablebases {
         int wdlCount = 0;
         int dtzCount = 0;
         List<SyzygyTable> opened = new ArrayList<>();
+        Map<SyzygyTable, TableEntry> entryOf = new HashMap<>();
         for (var material : found.entrySet()) {
             long key = material.getKey();
-            SyzygyTable wdl = openFirst(material.getValue().get(0), key, false, mapPieceBits, problems);
-            SyzygyTable dtz = openFirst(material.getValue().get(1), key, true, mapPieceBits, problems);
+            List<Path> wdlPaths = material.getValue().get(0);
+            List<Path> dtzPaths = material.getValue().get(1);
+            SyzygyTable wdl = openFirst(wdlPaths, key, false, mapPieceBits, problems);
+            SyzygyTable dtz = openFirst(dtzPaths, key, true, mapPieceBits, problems);
             if (wdl == null) {
                 if (dtz != null) {
                     problems.add(dtz.path() + ": a DTZ table without its WDL table, not used");
@@ -129,7 +146,11 @@ public final class Tablebases {
             if (dtz != null) {
                 opened.add(dtz);
             }
-            TableEntry entry = new TableEntry(key, wdl, dtz);
+            TableEntry entry = new TableEntry(key, wdl, dtz, sparesAfter(wdlPaths, wdl), sparesAfter(dtzPaths, dtz));
+            entryOf.put(wdl, entry);
+            if (dtz != null) {
+                entryOf.put(dtz, entry);
+            }
             map.put(key, entry);
             map.put(Material.swapColors(key), entry);
             maxPieces = Math.max(maxPieces, wdl.pieceCount);
@@ -140,7 +161,13 @@ public final class Tablebases {
             LOG.warn("Syzygy: {}", problem);
         }
         LOG.info("Syzygy: {} WDL and {} DTZ tables, up to {} pieces", wdlCount, dtzCount, maxPieces);
-        return new Tablebases(map, maxPieces, wdlCount, dtzCount, problems, reported, opened);
+        return new Tablebases(map, maxPieces, wdlCount, dtzCount, problems, reported, opened, entryOf,
+                mapPieceBits);
+    }
+
+    /** The copies of a file in the folders after the one of {@code opened} (all of them when none opened). */
+    private static List<Path> sparesAfter(List<Path> paths, SyzygyTable opened) {
+        return opened == null ? List.of() : paths.subList(paths.indexOf(opened.path()) + 1, paths.size());
     }
 
     /** Adds the table files of one folder to {@code found}; what cannot be used goes to {@code problems}. */
@@ -237,21 +264,108 @@ public final class Tablebases {
     /** As {@link #startVerification()}, reading at most {@code budgetBytes} of files. */
     synchronized Tablebases startVerification(long budgetBytes) {
         if (verifier == null && !files.isEmpty()) {
-            verifier = TableVerifier.start(files, faults, budgetBytes);
+            verifier = TableVerifier.start(List.copyOf(files), this::putAside, budgetBytes);
         }
         return this;
     }
 
     /**
      * Waits up to {@code millis} for the check of {@link #startVerification} to end (a damaged file is put aside and
-     * reported by then); whether it has. True at once when no check was started.
+     * reported by then, and its spare copy, if any, checked and in use), and for the spares being opened after a
+     * probe's find; whether all that has ended. True at once when nothing was started.
      */
     public boolean awaitVerification(long millis) {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
         TableVerifier running;
         synchronized (this) {
             running = verifier;
         }
-        return running == null || running.await(millis);
+        if (running != null && !running.await(millis)) {
+            return false;
+        }
+        synchronized (this) {
+            try {
+                for (long left = deadline - System.nanoTime(); sparesPending > 0 && left > 0;
+                        left = deadline - System.nanoTime()) {
+                    wait(Math.max(1, left / 1_000_000L));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return sparesPending == 0;
+        }
+    }
+
+    /**
+     * Puts {@code table} aside for good, telling the listener of {@link #open(String, Consumer)} once, and starts
+     * opening the next folder's copy of its file in its place, when there is one. Called by whoever finds the file
+     * bad: a probe, the check of the checksums, the check of the sizes. Whether this call put it aside (false when
+     * it was already).
+     */
+    boolean putAside(SyzygyTable table, String reason) {
+        if (!table.disable()) {
+            return false;
+        }
+        faults.accept(table.path() + ": " + reason + "; not used from now on");
+        TableEntry entry = entryOf.get(table);
+        boolean dtz = entry != null && entry.dtz == table;
+        if (entry == null || !entry.hasSpare(dtz)) {
+            return true;
+        }
+        synchronized (this) {
+            sparesPending++;
+        }
+        // On a thread of its own: a search thread must not wait while a file of gigabytes is read for its checksum.
+        Thread thread = new Thread(() -> {
+            try {
+                useSpare(entry, dtz, table);
+            } finally {
+                synchronized (this) {
+                    sparesPending--;
+                    notifyAll();
+                }
+            }
+        }, "syzygy-spare");
+        thread.setDaemon(true);
+        thread.start();
+        return true;
+    }
+
+    /**
+     * Opens the spare copies of the entry's WDL or DTZ file in folder order until one opens and, when the checksums
+     * are being checked, matches its own; puts that one in use. Another copy of the very file put aside (the same
+     * folder named twice) is passed over.
+     */
+    private void useSpare(TableEntry entry, boolean dtz, SyzygyTable broken) {
+        TableChecksum checksum = null;
+        for (Path path = entry.takeSpare(dtz); path != null; path = entry.takeSpare(dtz)) {
+            try {
+                if (Files.isSameFile(path, broken.path())) {
+                    continue;
+                }
+                SyzygyTable spare = new SyzygyTable(path, entry.key, dtz, mapPieceBits);
+                boolean checking;
+                synchronized (this) {
+                    checking = verifier != null;
+                }
+                if (checking) {
+                    checksum = checksum == null ? new TableChecksum() : checksum;
+                    String damage = TableVerifier.damage(spare, checksum);
+                    if (damage != null) {
+                        spare.disable();
+                        faults.accept(path + ": " + damage + "; not used");
+                        continue;
+                    }
+                }
+                entryOf.put(spare, entry);
+                files.add(spare);
+                entry.use(spare, dtz);
+                faults.accept(path + ": in use in place of " + broken.path());
+                return;
+            } catch (IOException | RuntimeException e) {
+                faults.accept(path + ": " + reason(e) + "; not used");
+            }
+        }
     }
 
     /** Ends the check of the checksums after the file in hand: these tables are being replaced. */
@@ -271,8 +385,7 @@ public final class Tablebases {
     public int putAsideCutFiles() {
         int cut = 0;
         for (SyzygyTable table : files) {
-            if (table.fileShrunk() && table.disable()) {
-                faults.accept(table.path() + ": " + FileProblem.CUT_WHILE_IN_USE + "; not used from now on");
+            if (!table.disabled() && table.fileShrunk() && putAside(table, FileProblem.CUT_WHILE_IN_USE)) {
                 cut++;
             }
         }
@@ -286,7 +399,7 @@ public final class Tablebases {
 
     /** A prober with its own scratch, for one thread. */
     public TablebaseProber newProber() {
-        return new TablebaseProber(tables, maxPieces, faults, this::putAsideCutFiles);
+        return new TablebaseProber(tables, maxPieces, this::putAside, this::putAsideCutFiles);
     }
 
     /** See {@link TablebaseProber#probeWdl}. */

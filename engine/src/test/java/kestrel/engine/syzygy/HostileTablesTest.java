@@ -213,6 +213,28 @@ class HostileTablesTest {
     }
 
     /**
+     * Case 3 with a second folder holding the same material whole: the probe that finds the first copy corrupt fails,
+     * and from then on the second copy answers in its place, opened on a thread of its own.
+     */
+    @Test
+    void aCorruptTableGivesWayToTheNextFoldersCopy() throws Exception {
+        Path folder = TestTables.folderWith(directory.resolve("index"), "KQvKR.rtbz");
+        Path damaged = folder.resolve("KQvKR.rtbw");
+        Files.write(damaged, TestTables.overwritten(TestTables.bytes("KQvKR.rtbw"), 2234, 2306 - 2234, 0xFF));
+        Tablebases tables = open(folder, good);
+        assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse(SKEWER)), "the probe that finds the damage");
+        assertTrue(tables.awaitVerification(20_000), "the spare is opened");
+        assertEquals(List.of(damaged + ": the sparse index or the block sizes lead outside the blocks; "
+                + "not used from now on", good.resolve("KQvKR.rtbw") + ": in use in place of " + damaged), faults);
+        Tablebases whole = open(good);
+        for (String fen : List.of(SKEWER, "4k3/8/8/8/8/8/r7/4KQ2 w - - 0 1", "3k4/8/8/8/8/8/1r6/4KQ2 w - - 0 1")) {
+            assertEquals(whole.probeWdl(Fen.parse(fen)), tables.probeWdl(Fen.parse(fen)), fen);
+            assertEquals(whole.probeDtz(Fen.parse(fen)), tables.probeDtz(Fen.parse(fen)), fen);
+        }
+        assertEquals(2, faults.size());
+    }
+
+    /**
      * A table file cut short after it was opened (by another program, or a copy still being written): a read of the
      * mapped file past its new end is a fault the JVM throws as an {@code InternalError}, in compiled code not always
      * within the probe. Whoever catches it asks {@link Tablebases#putAsideCutFiles}, which finds the file by its size
@@ -237,5 +259,27 @@ class HostileTablesTest {
         }
         assertEquals(List.of(wdl + ": the file was cut short or changed while in use; not used from now on"), faults);
         assertGoodTablesAnswer(tables);
+    }
+
+    /** The same with a second copy of the cut file in another folder: it takes the cut one's place. */
+    @Test
+    void aFileCutWhileInUseGivesWayToTheNextFoldersCopy() throws Exception {
+        Path copy = TestTables.folderWith(directory.resolve("copy"), "KQvKR.rtbw");
+        Tablebases tables = open(good, copy);
+        String kqVkr = "4k3/8/8/8/8/8/r7/4KQ2 w - - 0 1";
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(kqVkr)));
+        Path wdl = good.resolve("KQvKR.rtbw");
+        try (FileChannel channel = FileChannel.open(wdl, StandardOpenOption.WRITE)) {
+            channel.truncate(4096);
+        } catch (IOException refused) {
+            assumeTrue(false, "this system does not cut a mapped file: " + refused);
+        }
+        assertEquals(1, tables.putAsideCutFiles());
+        assertTrue(tables.awaitVerification(20_000), "the spare is opened");
+        assertEquals(0, tables.putAsideCutFiles(), "the copy in use is whole");
+        assertEquals(List.of(wdl + ": the file was cut short or changed while in use; not used from now on",
+                copy.resolve("KQvKR.rtbw") + ": in use in place of " + wdl), faults);
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(kqVkr)));
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(SKEWER)), "Rb1+ wins the queen");
     }
 }

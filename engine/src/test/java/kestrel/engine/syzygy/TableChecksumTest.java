@@ -3,6 +3,7 @@ package kestrel.engine.syzygy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -84,6 +85,51 @@ class TableChecksumTest {
         assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse(KQ_V_KR)), "the damaged table is not used");
         assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(KQ_V_K)), "the other tables still are");
         assertEquals(1, faults.size(), "said once");
+    }
+
+    /**
+     * Two folders with the same material, the first copy damaged: once the check puts it aside, the second folder's
+     * copy, checked in turn, answers in its place; a damaged second copy is passed over, and a folder named twice is
+     * not its own spare.
+     */
+    @Test
+    void aDamagedFileGivesWayToTheNextFoldersCopy() throws IOException {
+        byte[] damagedWdl = TestTables.bytes("KQvKR.rtbw");
+        damagedWdl[damagedWdl.length - 40] ^= 0x5A;
+        Path first = TestTables.folderWith(directory.resolve("first"), "KQvK.rtbw", "KQvKR.rtbz");
+        Files.write(first.resolve("KQvKR.rtbw"), damagedWdl);
+        Path second = TestTables.folderWith(directory.resolve("second"), "KQvKR.rtbw");
+        List<String> faults = Collections.synchronizedList(new ArrayList<>());
+
+        Tablebases tables = Tablebases.open(first + File.pathSeparator + second, faults::add);
+        tables.startVerification();
+        assertTrue(tables.awaitVerification(30_000), "the check and the spare's end");
+        assertEquals(List.of(first.resolve("KQvKR.rtbw") + ": its contents do not match the checksum it ends"
+                + " with (a damaged file); not used from now on",
+                second.resolve("KQvKR.rtbw") + ": in use in place of " + first.resolve("KQvKR.rtbw")), faults);
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(KQ_V_KR)), "the second copy answers");
+        assertEquals(Wdl.WIN, Tablebases.open(second.toString()).probeWdl(Fen.parse(KQ_V_KR)), "as it does alone");
+        assertEquals(2, faults.size());
+
+        Path third = TestTables.folderWith(directory.resolve("third"), "KQvK.rtbw");
+        Files.write(third.resolve("KQvKR.rtbw"), damagedWdl);
+        faults.clear();
+        tables = Tablebases.open(first + File.pathSeparator + third + File.pathSeparator + second, faults::add)
+                .startVerification();
+        assertTrue(tables.awaitVerification(30_000));
+        assertEquals(List.of(first.resolve("KQvKR.rtbw") + ": its contents do not match the checksum it ends"
+                + " with (a damaged file); not used from now on",
+                third.resolve("KQvKR.rtbw") + ": its contents do not match the checksum it ends with (a damaged"
+                + " file); not used",
+                second.resolve("KQvKR.rtbw") + ": in use in place of " + first.resolve("KQvKR.rtbw")), faults);
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(KQ_V_KR)));
+
+        faults.clear();
+        tables = Tablebases.open(first + File.pathSeparator + first, faults::add).startVerification();
+        assertTrue(tables.awaitVerification(30_000));
+        assertEquals(List.of(first.resolve("KQvKR.rtbw") + ": its contents do not match the checksum it ends"
+                + " with (a damaged file); not used from now on"), faults);
+        assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse(KQ_V_KR)));
     }
 
     @Test

@@ -188,6 +188,26 @@ class HostileTablesOptionTest {
         }
     }
 
+    /** The same damage with a whole copy of the file in a second folder of the path: the copy takes its place. */
+    @Test
+    void aDamagedTableGivesWayToTheSecondFoldersCopy() throws Exception {
+        Path folder = folderWith("damaged", "KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz", "KQvKR.rtbz");
+        byte[] bytes = Files.readAllBytes(resources().resolve("KQvKR.rtbw"));
+        bytes[bytes.length - 40] ^= 0x5A;
+        Files.write(folder.resolve("KQvKR.rtbw"), bytes);
+        Path backup = folderWith("backup", "KQvKR.rtbw");
+        try (UciSession session = new UciSession()) {
+            session.send("setoption name SyzygyPath value " + folder + File.pathSeparator + backup);
+            assertEquals(List.of("info string SyzygyPath: 3 WDL and 3 DTZ tables, up to 4 pieces",
+                    "info string SyzygyPath: " + folder.resolve("KQvKR.rtbw") + ": its contents do not match the"
+                            + " checksum it ends with (a damaged file); not used from now on",
+                    "info string SyzygyPath: " + backup.resolve("KQvKR.rtbw") + ": in use in place of "
+                            + folder.resolve("KQvKR.rtbw")),
+                    session.answersBeforeReady());
+            assertEquals("bestmove b2b1", bestMove(session, SKEWER, "go depth 6").split(" ponder")[0]);
+        }
+    }
+
     /**
      * A table cut short while the engine has it open (a copy still being written, another program): its next read
      * past the new end puts it aside with one info string, and the search plays on with the other tables. The JVM
