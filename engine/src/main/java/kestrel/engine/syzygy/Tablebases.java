@@ -63,6 +63,8 @@ public final class Tablebases {
     private TableVerifier verifier;
     /** Spare copies being opened (and checked) on threads of their own. Guarded by this. */
     private int sparesPending;
+    /** Set by {@link #stopVerification}: no spare is opened, put in use or reported from then on. */
+    private volatile boolean replaced;
     private final ThreadLocal<TablebaseProber> probers = ThreadLocal.withInitial(this::newProber);
 
     private Tablebases(TableMap tables, int maxPieces, int wdlCount, int dtzCount, List<String> problems,
@@ -338,7 +340,7 @@ public final class Tablebases {
      */
     private void useSpare(TableEntry entry, boolean dtz, SyzygyTable broken) {
         TableChecksum checksum = null;
-        for (Path path = entry.takeSpare(dtz); path != null; path = entry.takeSpare(dtz)) {
+        for (Path path = entry.takeSpare(dtz); path != null && !replaced; path = entry.takeSpare(dtz)) {
             try {
                 if (Files.isSameFile(path, broken.path())) {
                     continue;
@@ -351,6 +353,9 @@ public final class Tablebases {
                 if (checking) {
                     checksum = checksum == null ? new TableChecksum() : checksum;
                     String damage = TableVerifier.damage(spare, checksum);
+                    if (replaced) {
+                        return;
+                    }
                     if (damage != null) {
                         spare.disable();
                         faults.accept(path + ": " + damage + "; not used");
@@ -368,8 +373,12 @@ public final class Tablebases {
         }
     }
 
-    /** Ends the check of the checksums after the file in hand: these tables are being replaced. */
+    /**
+     * Ends the check of the checksums after the file in hand, and the opening of spares after the one in hand, which
+     * is then neither put in use nor reported: these tables are being replaced.
+     */
     public synchronized void stopVerification() {
+        replaced = true;
         if (verifier != null) {
             verifier.stop();
         }

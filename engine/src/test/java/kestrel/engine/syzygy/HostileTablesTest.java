@@ -282,4 +282,22 @@ class HostileTablesTest {
         assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(kqVkr)));
         assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(SKEWER)), "Rb1+ wins the queen");
     }
+
+    /** Tables being replaced (a new path set) open no spare: its line would speak of tables no longer in use. */
+    @Test
+    void tablesBeingReplacedOpenNoSpare() throws Exception {
+        Path copy = TestTables.folderWith(directory.resolve("copy"), "KQvKR.rtbw");
+        Tablebases tables = open(good, copy);
+        tables.stopVerification();
+        Path wdl = good.resolve("KQvKR.rtbw");
+        try (FileChannel channel = FileChannel.open(wdl, StandardOpenOption.WRITE)) {
+            channel.truncate(4096);
+        } catch (IOException refused) {
+            assumeTrue(false, "this system does not cut a mapped file: " + refused);
+        }
+        assertEquals(1, tables.putAsideCutFiles());
+        assertTrue(tables.awaitVerification(20_000));
+        assertEquals(List.of(wdl + ": the file was cut short or changed while in use; not used from now on"), faults);
+        assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse("4k3/8/8/8/8/8/r7/4KQ2 w - - 0 1")));
+    }
 }
