@@ -1,5 +1,7 @@
 package kestrel.engine.syzygy;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +23,8 @@ final class TableEntry {
     /** The further copies of the WDL file and of the DTZ file not tried yet, in folder order. Guarded by this. */
     private final List<Path> wdlSpares;
     private final List<Path> dtzSpares;
+    /** The files put aside so far, to pass over another path to the same file. Guarded by this. */
+    private final List<Path> putAside = new ArrayList<>();
 
     TableEntry(long key, SyzygyTable wdl, SyzygyTable dtz) {
         this(key, wdl, dtz, List.of(), List.of());
@@ -44,6 +48,28 @@ final class TableEntry {
     synchronized Path takeSpare(boolean dtz) {
         List<Path> spares = dtz ? dtzSpares : wdlSpares;
         return spares.isEmpty() ? null : spares.remove(0);
+    }
+
+    /** Notes that the file at {@code path} was put aside. */
+    synchronized void putAside(Path path) {
+        putAside.add(path);
+    }
+
+    /**
+     * Whether {@code path} names a file already put aside here (the same file by another path too); a path that
+     * cannot be compared (a file deleted since) is not taken for one.
+     */
+    synchronized boolean wasPutAside(Path path) {
+        for (Path bad : putAside) {
+            try {
+                if (Files.isSameFile(path, bad)) {
+                    return true;
+                }
+            } catch (IOException | SecurityException e) {
+                // Not comparable: the spare is tried, and its own opening says what is wrong with it.
+            }
+        }
+        return false;
     }
 
     /** Puts {@code table} in use as the entry's WDL or DTZ file. */

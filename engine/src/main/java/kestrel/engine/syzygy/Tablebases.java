@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import kestrel.engine.FileProblem;
 import kestrel.engine.Position;
@@ -277,7 +278,8 @@ public final class Tablebases {
      * probe's find; whether all that has ended. True at once when nothing was started.
      */
     public boolean awaitVerification(long millis) {
-        long deadline = System.nanoTime() + millis * 1_000_000L;
+        long start = System.nanoTime();
+        long nanos = TimeUnit.MILLISECONDS.toNanos(millis); // saturates: Long.MAX_VALUE waits for good
         TableVerifier running;
         synchronized (this) {
             running = verifier;
@@ -287,9 +289,9 @@ public final class Tablebases {
         }
         synchronized (this) {
             try {
-                for (long left = deadline - System.nanoTime(); sparesPending > 0 && left > 0;
-                        left = deadline - System.nanoTime()) {
-                    wait(Math.max(1, left / 1_000_000L));
+                for (long left = nanos - (System.nanoTime() - start); sparesPending > 0 && left > 0;
+                        left = nanos - (System.nanoTime() - start)) {
+                    wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -310,8 +312,12 @@ public final class Tablebases {
         }
         faults.accept(table.path() + ": " + reason + "; not used from now on");
         TableEntry entry = entryOf.get(table);
-        boolean dtz = entry != null && entry.dtz == table;
-        if (entry == null || !entry.hasSpare(dtz)) {
+        if (entry == null) {
+            return true;
+        }
+        entry.putAside(table.path());
+        boolean dtz = entry.dtz == table;
+        if (!entry.hasSpare(dtz)) {
             return true;
         }
         synchronized (this) {
@@ -329,47 +335,67 @@ public final class Tablebases {
             }
         }, "syzygy-spare");
         thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
         thread.start();
         return true;
     }
 
     /**
-     * Opens the spare copies of the entry's WDL or DTZ file in folder order until one opens and, when the checksums
-     * are being checked, matches its own; puts that one in use. Another copy of the very file put aside (the same
-     * folder named twice) is passed over.
+     * Opens the spare copies of the entry's WDL or DTZ file in folder order until one opens and, when the check of the
+     * checksums was started for the set, matches its own; puts that one in use. A copy of a file already put aside for
+     * the entry (a folder named twice in the path) is passed over.
      */
     private void useSpare(TableEntry entry, boolean dtz, SyzygyTable broken) {
-        TableChecksum checksum = null;
+        TableChecksum checksum = new TableChecksum();
         for (Path path = entry.takeSpare(dtz); path != null && !replaced; path = entry.takeSpare(dtz)) {
+            if (entry.wasPutAside(path)) {
+                continue;
+            }
             try {
-                if (Files.isSameFile(path, broken.path())) {
+                SyzygyTable spare = new SyzygyTable(path, entry.key, dtz, mapPieceBits);
+                if (!checkedAndListed(spare, entry, checksum)) {
                     continue;
                 }
-                SyzygyTable spare = new SyzygyTable(path, entry.key, dtz, mapPieceBits);
-                boolean checking;
-                synchronized (this) {
-                    checking = verifier != null;
+                if (replaced) {
+                    return;
                 }
-                if (checking) {
-                    checksum = checksum == null ? new TableChecksum() : checksum;
-                    String damage = TableVerifier.damage(spare, checksum);
-                    if (replaced) {
-                        return;
-                    }
-                    if (damage != null) {
-                        spare.disable();
-                        faults.accept(path + ": " + damage + "; not used");
-                        continue;
-                    }
-                }
-                entryOf.put(spare, entry);
-                files.add(spare);
-                entry.use(spare, dtz);
+                // Said before it is in use, so that a fault a probe finds in it comes after this line.
                 faults.accept(path + ": in use in place of " + broken.path());
+                entry.use(spare, dtz);
                 return;
             } catch (IOException | RuntimeException e) {
-                faults.accept(path + ": " + reason(e) + "; not used");
+                if (!replaced) {
+                    faults.accept(path + ": " + reason(e) + "; not used");
+                }
             }
+        }
+    }
+
+    /**
+     * Checks a spare's checksum when the check was started for the set, then lists it among the files; whether it is
+     * fit for use. Checked and listed in one step under the lock with {@link #startVerification}, so that a spare is
+     * either checked here or listed before the check starts, which then reads it.
+     */
+    private boolean checkedAndListed(SyzygyTable spare, TableEntry entry, TableChecksum checksum) {
+        boolean checked = false;
+        while (true) {
+            synchronized (this) {
+                if (verifier == null || checked) {
+                    entryOf.put(spare, entry);
+                    files.add(spare);
+                    return true;
+                }
+            }
+            String damage = TableVerifier.damage(spare, checksum);
+            if (damage != null) {
+                spare.disable();
+                entry.putAside(spare.path());
+                if (!replaced) {
+                    faults.accept(spare.path() + ": " + damage + "; not used");
+                }
+                return false;
+            }
+            checked = true;
         }
     }
 

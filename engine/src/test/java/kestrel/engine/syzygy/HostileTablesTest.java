@@ -235,6 +235,47 @@ class HostileTablesTest {
     }
 
     /**
+     * Waiting for good ({@code Long.MAX_VALUE}, as datagen does) waits while a spare is being opened: here it is held
+     * up on its entry's lock, which the test keeps until it has seen the waiter still waiting. A deadline computed
+     * from that wait once overflowed, and the waiter returned at once.
+     */
+    @Test
+    void waitingForGoodWaitsForTheSpare() throws Exception {
+        Path folder = TestTables.folderWith(directory.resolve("slow"), "KQvKR.rtbz");
+        Files.write(folder.resolve("KQvKR.rtbw"),
+                TestTables.overwritten(TestTables.bytes("KQvKR.rtbw"), 2234, 2306 - 2234, 0xFF));
+        Tablebases tables = open(folder, good);
+        TableEntry entry = tables.entry(Material.parse("KQvKR"));
+        boolean[] answer = new boolean[1];
+        Thread waiter;
+        synchronized (entry) {
+            assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse(SKEWER)), "the probe that finds the damage");
+            waiter = new Thread(() -> answer[0] = tables.awaitVerification(Long.MAX_VALUE));
+            waiter.start();
+            waiter.join(300);
+            assertTrue(waiter.isAlive(), "still waiting while the spare cannot be taken");
+        }
+        waiter.join(20_000);
+        assertTrue(answer[0]);
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(SKEWER)));
+    }
+
+    /** The same when the damaged file was deleted after it was opened (its mapping lives on): the copy still serves. */
+    @Test
+    void aDeletedCorruptTableStillGivesWayToItsCopy() throws Exception {
+        Path folder = TestTables.folderWith(directory.resolve("deleted"), "KQvKR.rtbz");
+        Path damaged = folder.resolve("KQvKR.rtbw");
+        Files.write(damaged, TestTables.overwritten(TestTables.bytes("KQvKR.rtbw"), 2234, 2306 - 2234, 0xFF));
+        Tablebases tables = open(folder, good);
+        Files.delete(damaged);
+        assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse(SKEWER)), "the probe that finds the damage");
+        assertTrue(tables.awaitVerification(20_000), "the spare is opened");
+        assertEquals(List.of(damaged + ": the sparse index or the block sizes lead outside the blocks; "
+                + "not used from now on", good.resolve("KQvKR.rtbw") + ": in use in place of " + damaged), faults);
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(SKEWER)), "Rb1+ wins the queen");
+    }
+
+    /**
      * A table file cut short after it was opened (by another program, or a copy still being written): a read of the
      * mapped file past its new end is a fault the JVM throws as an {@code InternalError}, in compiled code not always
      * within the probe. Whoever catches it asks {@link Tablebases#putAsideCutFiles}, which finds the file by its size

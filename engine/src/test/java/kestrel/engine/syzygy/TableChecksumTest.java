@@ -103,7 +103,8 @@ class TableChecksumTest {
 
         Tablebases tables = Tablebases.open(first + File.pathSeparator + second, faults::add);
         tables.startVerification();
-        assertTrue(tables.awaitVerification(30_000), "the check and the spare's end");
+        // As datagen waits: for good (a deadline computed from it once overflowed and waited for nothing).
+        assertTrue(tables.awaitVerification(Long.MAX_VALUE), "the check and the spare's end");
         assertEquals(List.of(first.resolve("KQvKR.rtbw") + ": its contents do not match the checksum it ends"
                 + " with (a damaged file); not used from now on",
                 second.resolve("KQvKR.rtbw") + ": in use in place of " + first.resolve("KQvKR.rtbw")), faults);
@@ -129,6 +130,17 @@ class TableChecksumTest {
         assertTrue(tables.awaitVerification(30_000));
         assertEquals(List.of(first.resolve("KQvKR.rtbw") + ": its contents do not match the checksum it ends"
                 + " with (a damaged file); not used from now on"), faults);
+        assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse(KQ_V_KR)));
+
+        // A folder named again after another: the file put aside first is not taken back as the last spare.
+        faults.clear();
+        tables = Tablebases.open(String.join(File.pathSeparator, first.toString(), third.toString(),
+                first.toString()), faults::add).startVerification();
+        assertTrue(tables.awaitVerification(30_000));
+        assertEquals(List.of(first.resolve("KQvKR.rtbw") + ": its contents do not match the checksum it ends"
+                + " with (a damaged file); not used from now on",
+                third.resolve("KQvKR.rtbw") + ": its contents do not match the checksum it ends with (a damaged"
+                + " file); not used"), faults);
         assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse(KQ_V_KR)));
     }
 
