@@ -370,7 +370,9 @@ public final class Network {
             startVectorWarmUp();
         }
         int bucket = outputBuckets == 1 ? 0 : outputBucket(pieceCount, outputBuckets);
-        long sum = activatedDot(own, ownOutputWeights[bucket]) + activatedDot(other, otherOutputWeights[bucket]);
+        long sum = vectorKernelsInUse
+                ? VectorKernels.activatedDotPair(own, ownOutputWeights[bucket], other, otherOutputWeights[bucket], hidden)
+                : activatedDot(own, ownOutputWeights[bucket]) + activatedDot(other, otherOutputWeights[bucket]);
         long output = sum / QA + outputBiases[bucket];
         // Rounded to the nearest centipawn rather than toward zero, which would bias every score toward a draw.
         return (int) Math.floorDiv(output * SCALE + QA * QB / 2, QA * QB);

@@ -85,6 +85,38 @@ final class VectorKernels {
         }
     }
 
+    /**
+     * {@link #activatedDot} of both perspectives, own and other, in one pass: the two sums share the loop, and each
+     * chunk's two int partial sums are reduced apart (together they could overflow an int).
+     */
+    static long activatedDotPair(short[] own, short[] ownWeights, short[] other, short[] otherWeights, int hidden) {
+        int bound = SHORTS.loopBound(hidden);
+        long sum = 0;
+        for (int start = 0; start < bound; start += ActivationRange.CHUNK) {
+            int end = Math.min(bound, start + ActivationRange.CHUNK);
+            IntVector ownPartial = IntVector.zero(INTS);
+            IntVector otherPartial = IntVector.zero(INTS);
+            for (int i = start; i < end; i += SHORTS.length()) {
+                ownPartial = ownPartial.add(activatedProducts(own, ownWeights, i));
+                otherPartial = otherPartial.add(activatedProducts(other, otherWeights, i));
+            }
+            sum += ownPartial.reduceLanes(VectorOperators.ADD) + (long) otherPartial.reduceLanes(VectorOperators.ADD);
+        }
+        return sum + ScalarKernels.activatedDot(own, ownWeights, bound, hidden)
+                + ScalarKernels.activatedDot(other, otherWeights, bound, hidden);
+    }
+
+    private static IntVector activatedProducts(short[] accumulator, short[] weights, int i) {
+        ShortVector v = ShortVector.fromArray(SHORTS, accumulator, i).max((short) 0).min((short) ActivationRange.QA);
+        IntVector products = v.mul(ShortVector.fromArray(SHORTS, weights, i)).reinterpretAsInts();
+        IntVector activations = v.reinterpretAsInts();
+        IntVector lowTerms = products.lanewise(VectorOperators.LSHL, 16).lanewise(VectorOperators.ASHR, 16)
+                .mul(activations.and(LOW_SHORT));
+        IntVector highTerms = products.lanewise(VectorOperators.ASHR, 16)
+                .mul(activations.lanewise(VectorOperators.LSHR, 16));
+        return lowTerms.add(highTerms);
+    }
+
     /** The sum of clamp(acc[i], 0, QA)² * w[i] over the {@code hidden} neurons, at scale QA² * QB. */
     static long activatedDot(short[] accumulator, short[] weights, int hidden) {
         int bound = SHORTS.loopBound(hidden);

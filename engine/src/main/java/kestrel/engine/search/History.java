@@ -20,7 +20,9 @@ import kestrel.engine.Position;
  *
  * <p>History scores move by "gravity": {@code h += bonus - h * |bonus| / MAX}, which keeps them within
  * {@code ±MAX} without any rescaling pass and lets recent results outweigh old ones. The bonus grows about linearly
- * with depth up to an eighth of the bound, so a few deep cut-offs move a score across much of its range.
+ * with depth up to an eighth of the bound, so a few deep cut-offs move a score across much of its range. Since no
+ * bonus exceeds {@code MAX}, no score does either, and the tables hold them as 16-bit values: half the memory (the
+ * continuation table 1.2 MB instead of 2.4), which the processor's caches keep better, for the same scores.
  */
 final class History {
     /** The bound of a history score. */
@@ -35,11 +37,11 @@ final class History {
     static final int NO_CONTEXT = -1;
 
     /** By side, whether the origin is attacked, whether the destination is, then from and to square. */
-    private final int[] butterfly = new int[2 * 2 * 2 * 64 * 64];
+    private final short[] butterfly = new short[2 * 2 * 2 * 64 * 64];
     /** By the (piece, destination) of the move before, then of the move now. */
-    private final int[] continuation = new int[PIECE_SQUARES * PIECE_SQUARES];
+    private final short[] continuation = new short[PIECE_SQUARES * PIECE_SQUARES];
     /** By the (piece, destination) of a capture, then the type it captures. */
-    private final int[] captures = new int[PIECE_SQUARES * Piece.TYPE_COUNT];
+    private final short[] captures = new short[PIECE_SQUARES * Piece.TYPE_COUNT];
     private final int[][] killers;
     /** Indexed by the previous move's from and to squares. */
     private final int[] counters = new int[64 * 64];
@@ -50,9 +52,9 @@ final class History {
 
     /** Forgets everything, for a new game. */
     void clear() {
-        Arrays.fill(butterfly, 0);
-        Arrays.fill(continuation, 0);
-        Arrays.fill(captures, 0);
+        Arrays.fill(butterfly, (short) 0);
+        Arrays.fill(continuation, (short) 0);
+        Arrays.fill(captures, (short) 0);
         Arrays.fill(counters, Move.NONE);
         clearKillers();
     }
@@ -201,7 +203,7 @@ final class History {
         }
     }
 
-    private static void update(int[] table, int index, int bonus) {
+    private static void update(short[] table, int index, int bonus) {
         table[index] += bonus - table[index] * Math.abs(bonus) / MAX;
     }
 

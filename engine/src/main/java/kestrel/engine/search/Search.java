@@ -758,7 +758,9 @@ public final class Search {
         int bestMove = Move.NONE;
         boolean bestMoveQuiet = false;
         int moveCount = 0;
-        for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
+        int move;
+        // One call site of next(), so that the compiled search inlines the picker once.
+        while ((move = picker.next()) != Move.NONE) {
             if (move == excludedMove) {
                 continue;
             }
@@ -1020,7 +1022,9 @@ public final class Search {
         int moveCount = 0;
         int quietEvasions = 0;
         int previousTo = position.lastMove() == Move.NONE ? -1 : Move.to(position.lastMove());
-        for (int move = picker.next(); move != Move.NONE; move = picker.next()) {
+        int move;
+        // One call site of next(), so that the compiled search inlines the picker once.
+        while ((move = picker.next()) != Move.NONE) {
             moveCount++;
             if (inCheck) {
                 // Once an evasion has been found that is not mated, two quiet ones are enough: the picker hands out

@@ -76,6 +76,36 @@ class VectorKernelsTest {
     }
 
     @Test
+    void bothPerspectivesInOnePassEqualTwoScalarSums() {
+        SplittableRandom random = new SplittableRandom(4);
+        for (int hidden : HIDDEN_SIZES) {
+            for (int round = 0; round < 50; round++) {
+                short[] own = randomShorts(random, hidden, Short.MAX_VALUE);
+                short[] other = randomShorts(random, hidden, Short.MAX_VALUE);
+                short[] ownWeights = randomShorts(random, hidden, Network.MAX_OUTPUT_WEIGHT);
+                short[] otherWeights = randomShorts(random, hidden, Network.MAX_OUTPUT_WEIGHT);
+                assertEquals(ScalarKernels.activatedDot(own, ownWeights, 0, hidden)
+                                + ScalarKernels.activatedDot(other, otherWeights, 0, hidden),
+                        VectorKernels.activatedDotPair(own, ownWeights, other, otherWeights, hidden),
+                        "hidden " + hidden);
+            }
+        }
+    }
+
+    @Test
+    void bothPerspectivesAtTheLargestSumsDoNotOverflow() {
+        for (int hidden : HIDDEN_SIZES) {
+            short[] saturated = new short[hidden];
+            Arrays.fill(saturated, (short) 16_566);
+            short[] weights = new short[hidden];
+            Arrays.fill(weights, (short) Network.MAX_OUTPUT_WEIGHT);
+            // Each perspective's chunk sums reach nearly 2^31: added as ints before the long they would wrap.
+            long expected = 2L * hidden * Network.QA * Network.QA * Network.MAX_OUTPUT_WEIGHT;
+            assertEquals(expected, VectorKernels.activatedDotPair(saturated, weights, saturated, weights, hidden));
+        }
+    }
+
+    @Test
     void activatedDotIsExactAtTheLargestSums() {
         for (int hidden : HIDDEN_SIZES) {
             short[] saturated = new short[hidden];

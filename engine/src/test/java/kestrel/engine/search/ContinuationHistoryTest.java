@@ -55,6 +55,28 @@ class ContinuationHistoryTest {
                 NO_THREATS));
     }
 
+    /**
+     * The tables hold 16-bit scores: however often the largest bonus comes, gravity stops each at exactly +-MAX, so
+     * none wraps around.
+     */
+    @Test
+    void scoresSettleAtTheBoundAndNeverWrap() {
+        Position position = after("e2e4", "e7e5");
+        int context1 = History.context(position, 1);
+        int context2 = History.context(position, 2);
+        int knight = MoveNotation.parseUci(position, "g1f3", false);
+        int bishop = MoveNotation.parseUci(position, "f1c4", false);
+        History history = new History(Score.MAX_PLY);
+        for (int i = 0; i < 1_000; i++) {
+            history.onQuietCutoff(Piece.WHITE, knight, 2, 60, position.lastMove(), new int[] {bishop}, 1, position,
+                    context1, context2, NO_THREATS);
+        }
+        assertEquals(3 * History.MAX, history.quietScore(Piece.WHITE, knight, History.pieceTo(position, knight),
+                context1, context2, NO_THREATS));
+        assertEquals(-3 * History.MAX, history.quietScore(Piece.WHITE, bishop, History.pieceTo(position, bishop),
+                context1, context2, NO_THREATS));
+    }
+
     @Test
     void aCaptureCutOffRaisesItsCaptureHistoryAndLowersTheOnesTriedBefore() {
         History history = new History(Score.MAX_PLY);
