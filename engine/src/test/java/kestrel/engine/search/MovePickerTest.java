@@ -269,4 +269,15 @@ class MovePickerTest {
         List<Integer> moves = pick(position, 0);
         assertEquals(MoveNotation.parseUci(position, "g1f3", false), moves.get(moves.size() - 1));
     }
+
+    @Test
+    void quietChecksComeFirst() {
+        // Of the knight's and the king's moves, with no history, the two knight checks go first.
+        Position position = Fen.parse("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1");
+        List<Integer> moves = pick(position, 0);
+        List<Integer> checks = List.of(MoveNotation.parseUci(position, "e4d6", false),
+                MoveNotation.parseUci(position, "e4f6", false));
+        assertTrue(checks.contains(moves.get(0)), Move.toUci(moves.get(0)));
+        assertTrue(checks.contains(moves.get(1)), Move.toUci(moves.get(1)));
+    }
 }
