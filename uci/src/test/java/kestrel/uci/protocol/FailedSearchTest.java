@@ -152,9 +152,10 @@ class FailedSearchTest {
                 + "purpose), playing " + pv[2] + ", the hash table's move"), notes(answer));
         assertEquals(pv[2], bestMove(answer));
 
-        answer = search("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", new FailingEvaluation(1), 40);
+        // Material no line from QUEEN_HANGS reaches, so the table the searches share holds nothing for it.
+        answer = search("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", new FailingEvaluation(1), 40);
         assertEquals(List.of("info string search failed (java.lang.IllegalStateException: evaluation 1 fails on "
-                + "purpose), playing " + firstLegalMove("4k3/8/8/8/8/8/8/3RK3 w - - 0 1") + ", the first legal move"),
+                + "purpose), playing " + firstLegalMove("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") + ", the first legal move"),
                 notes(answer));
     }
 }
