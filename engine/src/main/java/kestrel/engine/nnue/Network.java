@@ -372,7 +372,8 @@ public final class Network {
         int bucket = outputBuckets == 1 ? 0 : outputBucket(pieceCount, outputBuckets);
         long sum = vectorKernelsInUse
                 ? VectorKernels.activatedDotPair(own, ownOutputWeights[bucket], other, otherOutputWeights[bucket], hidden)
-                : activatedDot(own, ownOutputWeights[bucket]) + activatedDot(other, otherOutputWeights[bucket]);
+                : ScalarKernels.activatedDot(own, ownOutputWeights[bucket], 0, hidden)
+                        + ScalarKernels.activatedDot(other, otherOutputWeights[bucket], 0, hidden);
         long output = sum / QA + outputBiases[bucket];
         // Rounded to the nearest centipawn rather than toward zero, which would bias every score toward a draw.
         return (int) Math.floorDiv(output * SCALE + QA * QB / 2, QA * QB);
@@ -385,11 +386,5 @@ public final class Network {
         refresh(position, white, black);
         int pieces = Long.bitCount(position.occupied());
         return position.sideToMove() == Piece.WHITE ? evaluate(white, black, pieces) : evaluate(black, white, pieces);
-    }
-
-    /** Sum of SCReLU(acc[i]) * w[i] over one perspective's neurons, at scale QA * QA * QB. */
-    private long activatedDot(short[] accumulator, short[] weights) {
-        return vectorKernelsInUse ? VectorKernels.activatedDot(accumulator, weights, hidden)
-                : ScalarKernels.activatedDot(accumulator, weights, 0, hidden);
     }
 }

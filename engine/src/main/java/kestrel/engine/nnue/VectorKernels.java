@@ -106,6 +106,10 @@ final class VectorKernels {
                 + ScalarKernels.activatedDot(other, otherWeights, bound, hidden);
     }
 
+    /**
+     * clamp(acc, 0, QA)² * w for the vector of neurons from {@code i}, as int lanes each holding the sum of two
+     * neighbouring neurons' terms.
+     */
     private static IntVector activatedProducts(short[] accumulator, short[] weights, int i) {
         ShortVector v = ShortVector.fromArray(SHORTS, accumulator, i).max((short) 0).min((short) ActivationRange.QA);
         IntVector products = v.mul(ShortVector.fromArray(SHORTS, weights, i)).reinterpretAsInts();
@@ -125,15 +129,7 @@ final class VectorKernels {
             int end = Math.min(bound, start + ActivationRange.CHUNK);
             IntVector partial = IntVector.zero(INTS);
             for (int i = start; i < end; i += SHORTS.length()) {
-                ShortVector v = ShortVector.fromArray(SHORTS, accumulator, i).max((short) 0)
-                        .min((short) ActivationRange.QA);
-                IntVector products = v.mul(ShortVector.fromArray(SHORTS, weights, i)).reinterpretAsInts();
-                IntVector activations = v.reinterpretAsInts();
-                IntVector lowTerms = products.lanewise(VectorOperators.LSHL, 16).lanewise(VectorOperators.ASHR, 16)
-                        .mul(activations.and(LOW_SHORT));
-                IntVector highTerms = products.lanewise(VectorOperators.ASHR, 16)
-                        .mul(activations.lanewise(VectorOperators.LSHR, 16));
-                partial = partial.add(lowTerms).add(highTerms);
+                partial = partial.add(activatedProducts(accumulator, weights, i));
             }
             sum += partial.reduceLanes(VectorOperators.ADD);
         }

@@ -288,11 +288,7 @@ class HostileTablesTest {
         assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(kqVkr)), "whole, the table answers");
         assertEquals(0, tables.putAsideCutFiles(), "nothing cut yet");
         Path wdl = good.resolve("KQvKR.rtbw");
-        try (FileChannel channel = FileChannel.open(wdl, StandardOpenOption.WRITE)) {
-            channel.truncate(4096);
-        } catch (IOException refused) {
-            assumeTrue(false, "this system does not cut a mapped file: " + refused);
-        }
+        cutShort(wdl);
         assertEquals(1, tables.putAsideCutFiles());
         assertEquals(0, tables.putAsideCutFiles(), "once");
         for (String fen : List.of(kqVkr, SKEWER, "3k4/8/8/8/8/8/1r6/4KQ2 w - - 0 1")) {
@@ -310,11 +306,7 @@ class HostileTablesTest {
         String kqVkr = "4k3/8/8/8/8/8/r7/4KQ2 w - - 0 1";
         assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(kqVkr)));
         Path wdl = good.resolve("KQvKR.rtbw");
-        try (FileChannel channel = FileChannel.open(wdl, StandardOpenOption.WRITE)) {
-            channel.truncate(4096);
-        } catch (IOException refused) {
-            assumeTrue(false, "this system does not cut a mapped file: " + refused);
-        }
+        cutShort(wdl);
         assertEquals(1, tables.putAsideCutFiles());
         assertTrue(tables.awaitVerification(20_000), "the spare is opened");
         assertEquals(0, tables.putAsideCutFiles(), "the copy in use is whole");
@@ -331,14 +323,19 @@ class HostileTablesTest {
         Tablebases tables = open(good, copy);
         tables.stopVerification();
         Path wdl = good.resolve("KQvKR.rtbw");
-        try (FileChannel channel = FileChannel.open(wdl, StandardOpenOption.WRITE)) {
-            channel.truncate(4096);
-        } catch (IOException refused) {
-            assumeTrue(false, "this system does not cut a mapped file: " + refused);
-        }
+        cutShort(wdl);
         assertEquals(1, tables.putAsideCutFiles());
         assertTrue(tables.awaitVerification(20_000));
         assertEquals(List.of(wdl + ": the file was cut short or changed while in use; not used from now on"), faults);
         assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse("4k3/8/8/8/8/8/r7/4KQ2 w - - 0 1")));
+    }
+
+    /** Cuts {@code file} to 4,096 bytes while the tables have it mapped; skips the test where the system refuses. */
+    private static void cutShort(Path file) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.truncate(4096);
+        } catch (IOException refused) {
+            assumeTrue(false, "this system does not cut a mapped file: " + refused);
+        }
     }
 }
