@@ -54,6 +54,10 @@ final class VectorWarmUp {
                     int hidden = SIZES[call & 1];
                     // Add and take away the same rows, so the values stay within int16 however long this runs.
                     VectorKernels.add(accumulator, rows[0], hidden);
+                    // A refresh (a king crossing into another view) subtracts rows: uncompiled, that kernel alone
+                    // ran the first searches of a fresh JVM on the Vector API's slow fallback for seconds.
+                    VectorKernels.subtract(accumulator, rows[0], hidden);
+                    VectorKernels.add(accumulator, rows[0], hidden);
                     VectorKernels.subtractAdd(accumulator, target, rows[0], rows[1], hidden);
                     VectorKernels.subtractSubtractAdd(target, target, rows[1], rows[2], rows[2], hidden);
                     sink += VectorKernels.activatedDot(target, rows[3], hidden);
