@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import kestrel.engine.FileProblem;
@@ -41,6 +43,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class Tablebases {
     private static final Logger LOG = LoggerFactory.getLogger(Tablebases.class);
+    /** How long the thread that opens spares waits for more work before it ends. */
+    private static final long SPARE_OPENER_IDLE_SECONDS = 10;
 
     /** The most pieces any Syzygy table has. */
     public static final int MAX_PIECES = TablebaseProber.MAX_PIECES;
@@ -62,8 +66,14 @@ public final class Tablebases {
     private final int mapPieceBits;
     /** Checks the files' checksums in the background; null until {@link #startVerification}. */
     private TableVerifier verifier;
-    /** Spare copies being opened (and checked) on threads of their own. Guarded by this. */
+    /** Spare copies waiting to be opened (and checked), or being opened. Guarded by this. */
     private int sparesPending;
+    /**
+     * Opens the spares one after another on a low-priority thread of its own, started when one is needed and ended
+     * after a while without work: a burst of bad files (a damaged drive, a folder being overwritten) then reads one
+     * spare at a time instead of all at once. Null until the first spare. Guarded by this.
+     */
+    private ThreadPoolExecutor spareOpener;
     /** Set by {@link #stopVerification}: no spare is opened, put in use or reported from then on. */
     private volatile boolean replaced;
     private final ThreadLocal<TablebaseProber> probers = ThreadLocal.withInitial(this::newProber);
@@ -321,22 +331,32 @@ public final class Tablebases {
             return true;
         }
         synchronized (this) {
-            sparesPending++;
-        }
-        // On a thread of its own: a search thread must not wait while a file of gigabytes is read for its checksum.
-        Thread thread = new Thread(() -> {
-            try {
-                useSpare(entry, dtz, table);
-            } finally {
-                synchronized (this) {
-                    sparesPending--;
-                    notifyAll();
-                }
+            if (replaced) {
+                // These tables are being replaced: the spare's line would speak of tables no longer in use.
+                return true;
             }
-        }, "syzygy-spare");
-        thread.setDaemon(true);
-        thread.setPriority(Thread.MIN_PRIORITY);
-        thread.start();
+            if (spareOpener == null) {
+                spareOpener = new ThreadPoolExecutor(0, 1, SPARE_OPENER_IDLE_SECONDS, TimeUnit.SECONDS,
+                        new LinkedBlockingQueue<>(), task -> {
+                            // Its own thread: a search thread must not wait while a file of gigabytes is checked.
+                            Thread thread = new Thread(task, "syzygy-spare");
+                            thread.setDaemon(true);
+                            thread.setPriority(Thread.MIN_PRIORITY);
+                            return thread;
+                        });
+            }
+            sparesPending++;
+            spareOpener.execute(() -> {
+                try {
+                    useSpare(entry, dtz, table);
+                } finally {
+                    synchronized (this) {
+                        sparesPending--;
+                        notifyAll();
+                    }
+                }
+            });
+        }
         return true;
     }
 
@@ -405,6 +425,10 @@ public final class Tablebases {
      */
     public synchronized void stopVerification() {
         replaced = true;
+        if (spareOpener != null) {
+            // The spares queued still run, each ending at once, so that the count of those pending comes down.
+            spareOpener.shutdown();
+        }
         if (verifier != null) {
             verifier.stop();
         }

@@ -316,6 +316,39 @@ class HostileTablesTest {
         assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(SKEWER)), "Rb1+ wins the queen");
     }
 
+    /**
+     * A burst of bad files opens their spares one at a time, in the order the files were put aside: while the first
+     * spare is held up (on its entry's lock, which the test keeps), the second waits its turn instead of being read
+     * beside it; then both come into use.
+     */
+    @Test
+    void sparesAreOpenedOneAtATimeInTurn() throws Exception {
+        Path copy = TestTables.folderWith(directory.resolve("copy"), "KQvKR.rtbw", "KRvK.rtbw");
+        Tablebases tables = open(good, copy);
+        String kqVkr = "4k3/8/8/8/8/8/r7/4KQ2 w - - 0 1";
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(kqVkr)));
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(KR_V_K)));
+        Path first = good.resolve("KQvKR.rtbw");
+        Path second = good.resolve("KRvK.rtbw");
+        synchronized (tables.entry(Material.parse("KQvKR"))) {
+            cutShort(first);
+            assertEquals(1, tables.putAsideCutFiles());
+            cutShort(second);
+            assertEquals(1, tables.putAsideCutFiles());
+            assertTrue(!tables.awaitVerification(300), "the first spare is held up");
+            assertEquals(List.of(first + ": the file was cut short or changed while in use; not used from now on",
+                    second + ": the file was cut short or changed while in use; not used from now on"), faults,
+                    "the second spare waits behind the first");
+        }
+        assertTrue(tables.awaitVerification(20_000), "both spares are opened");
+        assertEquals(List.of(first + ": the file was cut short or changed while in use; not used from now on",
+                second + ": the file was cut short or changed while in use; not used from now on",
+                copy.resolve("KQvKR.rtbw") + ": in use in place of " + first,
+                copy.resolve("KRvK.rtbw") + ": in use in place of " + second), faults);
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(kqVkr)));
+        assertEquals(Wdl.WIN, tables.probeWdl(Fen.parse(KR_V_K)));
+    }
+
     /** Tables being replaced (a new path set) open no spare: its line would speak of tables no longer in use. */
     @Test
     void tablesBeingReplacedOpenNoSpare() throws Exception {
@@ -330,10 +363,10 @@ class HostileTablesTest {
         assertEquals(Wdl.FAILED, tables.probeWdl(Fen.parse("4k3/8/8/8/8/8/r7/4KQ2 w - - 0 1")));
     }
 
-    /** Cuts {@code file} to 4,096 bytes while the tables have it mapped; skips the test where the system refuses. */
+    /** Cuts {@code file} to half its size while the tables have it mapped; skips the test where the system refuses. */
     private static void cutShort(Path file) {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            channel.truncate(4096);
+            channel.truncate(channel.size() / 2);
         } catch (IOException refused) {
             assumeTrue(false, "this system does not cut a mapped file: " + refused);
         }
