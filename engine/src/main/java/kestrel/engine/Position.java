@@ -403,7 +403,10 @@ public final class Position {
      */
     public boolean isRepetition(int searchRootPly) {
         boolean seenBeforeRoot = false;
-        for (int earlier = ply - 4; earlier >= ply - reversiblePlies; earlier -= 2) {
+        // Counted from a constant: a loop whose start and end both vary compiles with a check that fails at once
+        // (a loop limit check), and the compiled search that inlined it is thrown away, late in the warm-up.
+        for (int back = 4; back <= reversiblePlies; back += 2) {
+            int earlier = ply - back;
             if (keyHistory[earlier] == key) {
                 if (earlier >= searchRootPly || seenBeforeRoot) {
                     return true;

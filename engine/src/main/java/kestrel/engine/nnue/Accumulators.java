@@ -103,7 +103,9 @@ public final class Accumulators implements Evaluator {
             while (ready > 0 && whiteComputedFor[ready] != position.moveIdAt(rootPly + ready - 1)) {
                 ready--;
             }
-            for (int index = ready + 1; index <= top; index++) {
+            // Counted from a constant, as below.
+            for (int step = 1; step <= top - ready; step++) {
+                int index = ready + step;
                 int ply = rootPly + index - 1;
                 apply(position, ply, Piece.WHITE, 0, 0, white[index - 1], white[index]);
                 apply(position, ply, Piece.BLACK, 0, 0, black[index - 1], black[index]);
@@ -134,7 +136,10 @@ public final class Accumulators implements Evaluator {
         // No move from `ready` to `top` changed the perspective's view, so the position's own is the view of them all.
         int mirror = network.mirror(position, perspective);
         int bucket = network.kingBucket(position, perspective);
-        for (int index = ready + 1; index <= top; index++) {
+        // Counted from a constant: a loop whose start and end both vary compiles with a check that fails at once (a
+        // loop limit check), and the compiled code that inlined it is thrown away.
+        for (int step = 1; step <= top - ready; step++) {
+            int index = ready + step;
             int ply = rootPly + index - 1;
             apply(position, ply, perspective, mirror, bucket, accumulators[index - 1], accumulators[index]);
             computedFor[index] = position.moveIdAt(ply);
