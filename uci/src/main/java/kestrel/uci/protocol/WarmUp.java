@@ -51,7 +51,7 @@ final class WarmUp {
      */
     static final long DEEP_NODES = 150_000;
     static final int DEEP_EVERY = 4;
-    /** Positions with mates near, so that the search's mate-score branches are in the profile too, and one ending. */
+    /** Positions with mates near, so that the search's mate-score branches are in the profile too, and two other kinds. */
     static final List<String> MATES = List.of(
             "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
             "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
@@ -62,7 +62,10 @@ final class WarmUp {
             "8/8/8/8/8/2k5/2p5/3K4 w - - 0 1",
             // Bishop and knight against a bare king: minor pieces alone, which the draw-by-material test asks
             // about further than for any other material (left out, a first search trapped there).
-            "8/8/8/4k3/8/8/8/2B1KN2 w - - 0 1");
+            "8/8/8/4k3/8/8/8/2B1KN2 w - - 0 1",
+            // Castling for a side far behind: its castling moves come up among the quiet moves futility pruning
+            // weighs, which asks whether they give check (a first search once trapped there).
+            "r3k2r/pppp1ppp/8/8/8/8/PPPQ1PPP/R3K2R b KQkq - 0 1");
 
     private final SearchControl control = new SearchControl();
     private final Thread thread;
