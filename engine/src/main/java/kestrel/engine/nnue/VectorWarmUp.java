@@ -54,8 +54,8 @@ final class VectorWarmUp {
                     int hidden = SIZES[call & 1];
                     // Add and take away the same rows, so the values stay within int16 however long this runs.
                     VectorKernels.add(accumulator, rows[0], hidden);
-                    // A refresh (a king crossing into another view) subtracts rows: uncompiled, that kernel alone
-                    // ran the first searches of a fresh JVM on the Vector API's slow fallback for seconds.
+                    // A refresh (a king crossing into another view) subtracts rows: left out, that kernel alone ran
+                    // a cold bench's refreshes on the Vector API's slow fallback for its first nine seconds.
                     VectorKernels.subtract(accumulator, rows[0], hidden);
                     VectorKernels.add(accumulator, rows[0], hidden);
                     VectorKernels.subtractAdd(accumulator, target, rows[0], rows[1], hidden);
