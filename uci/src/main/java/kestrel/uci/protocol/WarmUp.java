@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * (a switch throws away the compiled search that had inlined them); then up to {@value #MAX_THREADS} threads search
  * the bench positions and a few mates, each with its own small table, so that the profile the JIT compiles from has
  * seen every kind of node (a branch never taken while profiling is compiled as a trap, and taking it later costs a
- * recompilation of the whole search). It ends by itself {@value #MILLIS} ms after it started ({@value #ONE_CORE_MILLIS}
+ * recompilation of the whole search). In its second half each search is followed by a rest, which leaves the cores
+ * to the JIT's compiler threads, so that their queue is worked off before the first real search. It ends by itself {@value #MILLIS} ms after it started ({@value #ONE_CORE_MILLIS}
  * on one core), or within a thousand nodes when {@link #stop} is called, which the session does when a command needs
  * the engine ({@code go}, {@code bench}, {@code quit}); {@code isready} waits for its end ({@link #awaitEnd}), so a
  * GUI that asks whether the engine is ready gets its answer when it is.
@@ -42,6 +43,14 @@ final class WarmUp {
      */
     static final long ONE_CORE_MILLIS = 2_900;
     static final int MAX_THREADS = 2;
+    /**
+     * The JIT's compiler threads share the cores with the warm-up, and the compilations its first second asks for
+     * queue up: on one core a JIT log showed the search's top-tier methods waiting up to 3 s to be compiled, past
+     * {@code readyok}. So from this share of the warm-up on, each search is followed by a rest {@value #REST_FACTOR}
+     * times as long, which leaves the cores to the compiler (docs/gui.md, "Warm-up").
+     */
+    static final double PACED_FROM = 0.5;
+    static final int REST_FACTOR = 3;
     /** Nodes a position: enough to reach the depths where pruning and extensions start, short enough to see many. */
     static final long NODES = 20_000;
     /**
@@ -70,21 +79,31 @@ final class WarmUp {
     private final SearchControl control = new SearchControl();
     private final Thread thread;
     private final long deadlineNanos;
+    /** When the searches start resting between them ({@link #PACED_FROM}); never in an unpaced warm-up. */
+    private final long pacedFromNanos;
 
-    private WarmUp(EvaluationChoice evaluation, long millis) {
-        deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    private WarmUp(EvaluationChoice evaluation, long millis, boolean paced) {
+        long start = System.nanoTime();
+        deadlineNanos = start + TimeUnit.MILLISECONDS.toNanos(millis);
+        pacedFromNanos = paced ? start + (long) (TimeUnit.MILLISECONDS.toNanos(millis) * PACED_FROM)
+                : Long.MAX_VALUE;
         thread = new Thread(() -> run(evaluation), "kestrel-warm-up");
         thread.setDaemon(true);
     }
 
     /** Starts warming up with the evaluation the searches will use. */
     static WarmUp start(EvaluationChoice evaluation) {
-        return start(evaluation, Runtime.getRuntime().availableProcessors() > 1 ? MILLIS : ONE_CORE_MILLIS);
+        return start(evaluation, Runtime.getRuntime().availableProcessors() > 1 ? MILLIS : ONE_CORE_MILLIS, true);
     }
 
-    /** Starts warming up for at most {@code millis}: for tests. */
+    /** Starts warming up for at most {@code millis}, without rests: for tests. */
     static WarmUp start(EvaluationChoice evaluation, long millis) {
-        WarmUp warmUp = new WarmUp(evaluation, millis);
+        return start(evaluation, millis, false);
+    }
+
+    /** Starts warming up for at most {@code millis}, resting between searches from halfway on when {@code paced}. */
+    static WarmUp start(EvaluationChoice evaluation, long millis, boolean paced) {
+        WarmUp warmUp = new WarmUp(evaluation, millis, paced);
         warmUp.thread.start();
         return warmUp;
     }
@@ -162,6 +181,20 @@ final class WarmUp {
                 count, (System.nanoTime() - start) / 1_000_000, control.isStopped() ? ", stopped" : "");
     }
 
+    /** Sleeps for {@code nanos}, or until the deadline or a stop if that comes first. */
+    private void rest(long nanos) {
+        long until = System.nanoTime() + nanos;
+        try {
+            for (long now = System.nanoTime(); now - until < 0 && now - deadlineNanos < 0 && !control.isStopped();
+                    now = System.nanoTime()) {
+                TimeUnit.NANOSECONDS.sleep(Math.min(Math.min(until - now, deadlineNanos - now),
+                        TimeUnit.MILLISECONDS.toNanos(5)));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Searches every {@code step}-th position from {@code first} on, round after round, until the time is up. */
     private long search(EvaluationChoice evaluation, List<String> positions, int first, int step) {
         long nodes = 0;
@@ -173,8 +206,12 @@ final class WarmUp {
                 long millisLeft = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
                 long budget = ++searches % DEEP_EVERY == 0 ? DEEP_NODES : NODES;
                 SearchLimits limits = new SearchLimits().nodes(budget).moveTime(Math.max(1, millisLeft)).moveOverhead(0);
+                long searchStart = System.nanoTime();
                 nodes += search.run(Fen.parse(positions.get(index % positions.size())), limits, control,
                         evaluation).nodes();
+                if (searchStart - pacedFromNanos >= 0) {
+                    rest(REST_FACTOR * (System.nanoTime() - searchStart));
+                }
             }
         } catch (RuntimeException | OutOfMemoryError e) {
             // Only speed is at stake: the engine plays as well without it.

@@ -25,6 +25,16 @@ class WarmUpTest {
         assertTrue(endsWithin(warmUp, 2_000), "still warming up 2 s after stop");
     }
 
+    /** A warm-up rests between its searches in its second half; a stop still ends it at once. */
+    @Test
+    void stopEndsAPacedWarmUpWhileItRests() throws InterruptedException {
+        WarmUp warmUp = WarmUp.start(Evaluation.HANDCRAFTED, 4_000, true);
+        Thread.sleep(2_000 + 300);
+        assertTrue(!warmUp.isDone(), "a paced warm-up of 4 s runs on past its half");
+        warmUp.stop();
+        assertTrue(endsWithin(warmUp, 2_000), "still warming up 2 s after stop");
+    }
+
     @Test
     void itEndsByItselfAfterItsTime() throws InterruptedException {
         WarmUp warmUp = WarmUp.start(Evaluation.HANDCRAFTED, 300);
