@@ -25,10 +25,11 @@ import org.slf4j.LoggerFactory;
  * the bench positions and a few mates, each with its own small table, so that the profile the JIT compiles from has
  * seen every kind of node (a branch never taken while profiling is compiled as a trap, and taking it later costs a
  * recompilation of the whole search). In its second half each search is followed by a rest, which leaves the cores
- * to the JIT's compiler threads, so that their queue is worked off before the first real search. It ends by itself {@value #MILLIS} ms after it started ({@value #ONE_CORE_MILLIS}
- * on one core), or within a thousand nodes when {@link #stop} is called, which the session does when a command needs
- * the engine ({@code go}, {@code bench}, {@code quit}); {@code isready} waits for its end ({@link #awaitEnd}), so a
- * GUI that asks whether the engine is ready gets its answer when it is.
+ * to the JIT's compiler threads, so that their queue is worked off before the first real search. It ends by itself
+ * {@value #MILLIS} ms after it started ({@value #ONE_CORE_MILLIS} on one core), or within a thousand nodes when
+ * {@link #stop} is called, which the session does when a command needs the engine ({@code go}, {@code bench},
+ * {@code quit}); {@code isready} waits for its end ({@link #awaitEnd}), so a GUI that asks whether the engine is
+ * ready gets its answer when it is.
  */
 final class WarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(WarmUp.class);
@@ -60,7 +61,10 @@ final class WarmUp {
      */
     static final long DEEP_NODES = 150_000;
     static final int DEEP_EVERY = 4;
-    /** Positions with mates near, so that the search's mate-score branches are in the profile too, and two other kinds. */
+    /**
+     * Positions with mates near, so that the search's mate-score branches are in the profile too, and two of other
+     * kinds that first searches met before the warm-up did.
+     */
     static final List<String> MATES = List.of(
             "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
             "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
@@ -79,14 +83,15 @@ final class WarmUp {
     private final SearchControl control = new SearchControl();
     private final Thread thread;
     private final long deadlineNanos;
-    /** When the searches start resting between them ({@link #PACED_FROM}); never in an unpaced warm-up. */
+    /** Whether the searches rest between them from {@link #pacedFromNanos} on ({@link #PACED_FROM}). */
+    private final boolean paced;
     private final long pacedFromNanos;
 
     private WarmUp(EvaluationChoice evaluation, long millis, boolean paced) {
         long start = System.nanoTime();
         deadlineNanos = start + TimeUnit.MILLISECONDS.toNanos(millis);
-        pacedFromNanos = paced ? start + (long) (TimeUnit.MILLISECONDS.toNanos(millis) * PACED_FROM)
-                : Long.MAX_VALUE;
+        this.paced = paced;
+        pacedFromNanos = start + (long) (TimeUnit.MILLISECONDS.toNanos(millis) * PACED_FROM);
         thread = new Thread(() -> run(evaluation), "kestrel-warm-up");
         thread.setDaemon(true);
     }
@@ -209,7 +214,7 @@ final class WarmUp {
                 long searchStart = System.nanoTime();
                 nodes += search.run(Fen.parse(positions.get(index % positions.size())), limits, control,
                         evaluation).nodes();
-                if (searchStart - pacedFromNanos >= 0) {
+                if (paced && searchStart - pacedFromNanos >= 0) {
                     rest(REST_FACTOR * (System.nanoTime() - searchStart));
                 }
             }
