@@ -86,8 +86,9 @@ final class VectorKernels {
     }
 
     /**
-     * {@link #activatedDot} of both perspectives, own and other, in one pass: the two sums share the loop, and each
-     * chunk's two int partial sums are reduced apart (together they could overflow an int).
+     * The sum of clamp(acc[i], 0, QA)² * w[i] over the {@code hidden} neurons of both perspectives, own and other, at
+     * scale QA² * QB, in one pass: the two sums share the loop, and each chunk's two int partial sums are reduced
+     * apart (together they could overflow an int).
      */
     static long activatedDotPair(short[] own, short[] ownWeights, short[] other, short[] otherWeights, int hidden) {
         int bound = SHORTS.loopBound(hidden);
@@ -119,20 +120,5 @@ final class VectorKernels {
         IntVector highTerms = products.lanewise(VectorOperators.ASHR, 16)
                 .mul(activations.lanewise(VectorOperators.LSHR, 16));
         return lowTerms.add(highTerms);
-    }
-
-    /** The sum of clamp(acc[i], 0, QA)² * w[i] over the {@code hidden} neurons, at scale QA² * QB. */
-    static long activatedDot(short[] accumulator, short[] weights, int hidden) {
-        int bound = SHORTS.loopBound(hidden);
-        long sum = 0;
-        for (int start = 0; start < bound; start += ActivationRange.CHUNK) {
-            int end = Math.min(bound, start + ActivationRange.CHUNK);
-            IntVector partial = IntVector.zero(INTS);
-            for (int i = start; i < end; i += SHORTS.length()) {
-                partial = partial.add(activatedProducts(accumulator, weights, i));
-            }
-            sum += partial.reduceLanes(VectorOperators.ADD);
-        }
-        return sum + ScalarKernels.activatedDot(accumulator, weights, bound, hidden);
     }
 }

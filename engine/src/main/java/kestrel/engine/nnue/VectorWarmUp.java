@@ -60,7 +60,6 @@ final class VectorWarmUp {
                     VectorKernels.add(accumulator, rows[0], hidden);
                     VectorKernels.subtractAdd(accumulator, target, rows[0], rows[1], hidden);
                     VectorKernels.subtractSubtractAdd(target, target, rows[1], rows[2], rows[2], hidden);
-                    sink += VectorKernels.activatedDot(target, rows[3], hidden);
                     sink += VectorKernels.activatedDotPair(target, rows[3], accumulator, rows[2], hidden);
                 }
                 if ((System.nanoTime() - batchStart) / BATCH <= COMPILED_NANOS_PER_ROUND) {

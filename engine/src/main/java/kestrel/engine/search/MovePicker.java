@@ -66,7 +66,10 @@ final class MovePicker {
     private long byMinors;
     private long byRooks;
     private long byAny;
-    /** By piece type, the squares from which a piece of the side to move would attack the opponent's king. */
+    /**
+     * By piece type, the squares from which a piece of the side to move would attack the opponent's king; the king's
+     * entry stays 0 (a king never checks).
+     */
     private final long[] checkSquares = new long[Piece.TYPE_COUNT];
     private boolean threatsKnown;
 
@@ -221,8 +224,8 @@ final class MovePicker {
 
     /**
      * Whether {@code score} is a quiet move's: a killer or the counter move (KILLER to KILLER + 2), or history and
-     * threat terms and the check bonus (±81,152 at most); every capture and promotion scores beyond both (above GOOD_NOISY less its small
-     * order term, or below BAD_NOISY plus it), and the table move above all.
+     * threat terms and the check bonus (±81,152 at most); every capture and promotion scores beyond both (above
+     * GOOD_NOISY less its small order term, or below BAD_NOISY plus it), and the table move above all.
      */
     private static boolean orderedAsQuiet(int score) {
         return score > -KILLER && score <= KILLER + 2;
@@ -354,7 +357,6 @@ final class MovePicker {
         checkSquares[Piece.BISHOP] = Attacks.bishop(king, occupied);
         checkSquares[Piece.ROOK] = Attacks.rook(king, occupied);
         checkSquares[Piece.QUEEN] = checkSquares[Piece.BISHOP] | checkSquares[Piece.ROOK];
-        checkSquares[Piece.KING] = 0;
         threatsKnown = true;
     }
 

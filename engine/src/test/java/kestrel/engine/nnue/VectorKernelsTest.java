@@ -69,8 +69,11 @@ class VectorKernelsTest {
                 // Accumulators over the whole int16 range, so the clamp is tested on both sides.
                 short[] accumulator = randomShorts(random, hidden, Short.MAX_VALUE);
                 short[] weights = randomShorts(random, hidden, Network.MAX_OUTPUT_WEIGHT);
+                // One perspective: the other one's weights are zero.
+                short[] none = new short[hidden];
                 assertEquals(ScalarKernels.activatedDot(accumulator, weights, 0, hidden),
-                        VectorKernels.activatedDot(accumulator, weights, hidden), "hidden " + hidden);
+                        VectorKernels.activatedDotPair(accumulator, weights, accumulator, none, hidden),
+                        "hidden " + hidden);
             }
         }
     }
@@ -115,7 +118,8 @@ class VectorKernelsTest {
                 Arrays.fill(weights, (short) (sign * Network.MAX_OUTPUT_WEIGHT));
                 long expected = (long) sign * hidden * Network.QA * Network.QA * Network.MAX_OUTPUT_WEIGHT;
                 assertEquals(expected, ScalarKernels.activatedDot(saturated, weights, 0, hidden));
-                assertEquals(expected, VectorKernels.activatedDot(saturated, weights, hidden));
+                assertEquals(expected, VectorKernels.activatedDotPair(saturated, weights, saturated,
+                        new short[hidden], hidden));
             }
         }
     }
