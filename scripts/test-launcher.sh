@@ -19,7 +19,9 @@ mkdir -p "$STUBS/bin" "$STUBS/jdk/bin" "$STUBS/wrongjdk/bin"
 
 # java: -version prints $FAKE_JAVA_VERSION as a JDK would; -XX:TrimNativeHeapInterval
 # is refused when FAKE_JAVA_NO_TRIM is set, the module jdk.incubator.vector when
-# FAKE_JAVA_NO_VECTOR is; an archive run writes the archive;
+# FAKE_JAVA_NO_VECTOR is; an archive run writes the archive; with FAKE_JAVA_CDS_ERROR
+# a run given an archive complains on stderr, as Java 25 does of one dumped with the
+# module; `--version` (the archive's check) prints a version;
 # a real run logs "<name> <arguments>" to $FAKE_LOG and answers uci with uciok.
 cat >"$STUBS/java" <<'EOF'
 #!/usr/bin/env bash
@@ -39,6 +41,11 @@ for arg in "$@"; do
     -XX:ArchiveClassesAtExit=*)
       cat >/dev/null
       echo archive >"${arg#*=}"
+      exit 0 ;;
+    -XX:SharedArchiveFile=*)
+      [ -n "${FAKE_JAVA_CDS_ERROR:-}" ] && echo "[0.015s][error][cds] Mismatched values for property jdk.module.addmods" >&2 ;;
+    --version)
+      echo "Kestrel 0.1.0"
       exit 0 ;;
   esac
 done
@@ -115,6 +122,13 @@ check "JVM warnings go to stderr" log_has "-Xlog:disable -Xlog:all=warning:stder
 check "the native heap trimmer is used where the JVM has it" log_has "-XX:TrimNativeHeapInterval="
 
 new_tree
+launch FAKE_JAVA_CDS_ERROR=1
+check "no CDS archive kept that the runtime complains of" test ! -e "$TREE/uci/target/kestrel-java${STUBS//[^A-Za-z0-9]/_}_bin_java.jsa"
+launch FAKE_JAVA_CDS_ERROR=1
+check "... so no run is given one" log_lacks "SharedArchiveFile"
+check "... and it still runs" stdout_is "uciok"
+
+new_tree
 launch
 check "the Vector API module is added where the runtime has it" log_has "^java .*--add-modules jdk.incubator.vector .*-jar"
 check "... and recorded once per jar and runtime" grep -q "add-modules" "$TREE/uci/target/"kestrel-java*.txt
@@ -169,7 +183,8 @@ check "... with Maven's output off stdout" stdout_is "uciok"
 check "... and then run" log_has "^java "
 
 new_tree
-touch "$TREE/uci/src/main/java/Main.java"
+# Past the jar's time even on a file system whose clock ticks coarsely (the jar was touched a moment ago).
+touch -d '+1 second' "$TREE/uci/src/main/java/Main.java"
 launch
 check "a source newer than the jar rebuilds it" test "$(count '^mvn')" -eq 1
 
