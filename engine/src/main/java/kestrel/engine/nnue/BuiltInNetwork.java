@@ -18,9 +18,9 @@ public final class BuiltInNetwork {
      * it. A new network there changes it and {@link #SHA256} together; a test holds the file, the docs and the help
      * to them.
      */
-    public static final String NAME = "net 19f";
+    public static final String NAME = "net 19h";
     /** The SHA-256 of the file at {@link #RESOURCE}, in lower-case hex. */
-    public static final String SHA256 = "d44340ee5b8dc4e1370f15484d5a1abfbe45ca77d789469a6af8368f0c2e01f5";
+    public static final String SHA256 = "394f37b3cab9dbcfba67bd2418fa2f26e5b4fcef7868c99fd8f50ecd57173d64";
     private static final Logger LOG = LoggerFactory.getLogger(BuiltInNetwork.class);
 
     private BuiltInNetwork() {
