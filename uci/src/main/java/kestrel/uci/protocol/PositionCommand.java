@@ -27,6 +27,9 @@ record PositionCommand(Position position, List<String> notes) {
             throw new UciException("position needs startpos or fen <fen>, optionally followed by moves ...");
         }
         int movesAt = indexOf(words, "moves");
+        if (movesAt == 0) {
+            throw new UciException("position: startpos or fen <fen> must come before moves");
+        }
         List<String> setUp = words.subList(0, movesAt < 0 ? words.size() : movesAt);
         List<String> notes = new ArrayList<>();
         Position position = setUp(setUp);

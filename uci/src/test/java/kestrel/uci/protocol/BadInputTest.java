@@ -1,6 +1,7 @@
 package kestrel.uci.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -32,6 +33,8 @@ class BadInputTest {
                 bad("FEN missing", "position fen"),
                 bad("position without arguments", "position"),
                 bad("position with an unknown kind", "position middlegame"),
+                bad("moves without startpos or fen", "position moves e2e4"),
+                bad("nothing but 'moves'", "position moves"),
                 bad("startpos followed by a move without 'moves'", "position startpos e2e4"),
                 bad("illegal move late in the list", "position startpos moves e2e4 e7e5 e4e5"),
                 bad("move of the wrong side", "position startpos moves e7e5"),
@@ -88,6 +91,8 @@ class BadInputTest {
             List<String> answers = session.answersBeforeReady();
             assertEquals(1, answers.size(), answers.toString());
             assertTrue(answers.get(0).startsWith("info string "), answers.get(0));
+            // An exception the loop caught is answered too, but says nothing the user can act on.
+            assertFalse(answers.get(0).contains("internal error"), answers.get(0));
         }
     }
 
