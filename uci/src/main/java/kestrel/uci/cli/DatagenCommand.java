@@ -183,6 +183,10 @@ public final class DatagenCommand implements Callable<Integer> {
         if (append && force) {
             return "--append and --force exclude each other";
         }
+        Path folder = out.toAbsolutePath().getParent();
+        if (folder != null && !java.nio.file.Files.isDirectory(folder)) {
+            return "cannot write " + out + ": the folder " + folder + " does not exist";
+        }
         if (!RECORDS.equals(format) && !GAMES.equals(format)) {
             return "--format is records or games, not '" + format + "'";
         }

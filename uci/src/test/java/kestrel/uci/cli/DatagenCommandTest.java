@@ -85,6 +85,8 @@ class DatagenCommandTest {
         assertEquals(ExitCodes.BAD_INPUT, run("--out", directory.resolve("x").toString(), "--hash", "1025"));
         assertEquals(ExitCodes.BAD_INPUT,
                 run("--out", directory.resolve("x").toString(), "--append", "--force"));
+        assertEquals(ExitCodes.BAD_INPUT, run("--out", directory.resolve("no-such-folder").resolve("x").toString()));
+        assertTrue(err.toString().contains("no-such-folder does not exist"), err.toString());
     }
 
     @Test
