@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {
             "0:done",
             "1:the output file could not be written",
-            "2:bad input (options, or an existing output file without --append or --force)"})
+            "2:bad input (options, an existing output file without --append or --force, or an output folder that does not exist)"})
 public final class DatagenCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -183,9 +183,9 @@ public final class DatagenCommand implements Callable<Integer> {
         if (append && force) {
             return "--append and --force exclude each other";
         }
-        Path folder = out.toAbsolutePath().getParent();
-        if (folder != null && !java.nio.file.Files.isDirectory(folder)) {
-            return "cannot write " + out + ": the folder " + folder + " does not exist";
+        String folderProblem = OutputFolder.problem(out);
+        if (folderProblem != null) {
+            return folderProblem;
         }
         if (!RECORDS.equals(format) && !GAMES.equals(format)) {
             return "--format is records or games, not '" + format + "'";

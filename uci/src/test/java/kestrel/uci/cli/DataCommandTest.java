@@ -97,4 +97,11 @@ class DataCommandTest {
         assertEquals(ExitCodes.BAD_INPUT, run("info", directory.resolve("none.bin").toString()));
         assertEquals(ExitCodes.BAD_INPUT, run());
     }
+
+    @Test
+    void refusesAnOutputFolderThatDoesNotExistBeforeReadingAnything() {
+        Path out = directory.resolve("no-such-folder").resolve("data.games");
+        assertEquals(ExitCodes.BAD_INPUT, run("convert", records.toString(), out.toString()));
+        assertTrue(err.toString().contains("no-such-folder does not exist"), err::toString);
+    }
 }

@@ -217,6 +217,15 @@ class TrainCommandTest {
         assertTrue(err.toString().contains("error: cannot read the data"), err::toString);
     }
 
+    /** Checked before training: a run that learns at its end that it cannot write the network has lost its hours. */
+    @Test
+    void anOutputFolderThatDoesNotExistIsRefusedBeforeTraining() {
+        Path net = directory.resolve("no-such-folder").resolve("net.nnue");
+        assertEquals(2, run(options(net)));
+        assertTrue(err.toString().contains("no-such-folder does not exist"), err::toString);
+        assertFalse(err.toString().contains("epoch"), err::toString);
+    }
+
     /** --wdl, the old name of --lambda, still works, so the command lines that made nets 1 to 8 still run. */
     @Test
     void wdlIsTheOldNameOfLambda() throws Exception {
