@@ -20,7 +20,10 @@ import picocli.CommandLine.Spec;
                 + "becomes a game file (its consecutive records joined into games; checked by reading it back as the "
                 + "same records), a game file becomes the record file it holds, byte for byte. Prints what it did.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:converted", "1:the output could not be written", "2:unreadable input, an output that exists or an output folder that does not"})
+        exitCodeList = {
+            "0:converted",
+            "1:the output could not be written",
+            "2:unreadable input, an output that exists or an output folder that does not"})
 public final class DataConvertCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -45,8 +48,9 @@ public final class DataConvertCommand implements Callable<Integer> {
             err.println("error: " + out + " exists (use --force to overwrite it)");
             return ExitCodes.BAD_INPUT;
         }
-        if (OutputFolder.problem(out) != null) {
-            err.println("error: " + OutputFolder.problem(out));
+        String folderProblem = OutputFolder.problem(out);
+        if (folderProblem != null) {
+            err.println("error: " + folderProblem);
             return ExitCodes.BAD_INPUT;
         }
         long start = System.nanoTime();

@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
         exitCodeList = {
             "0:done",
             "1:the output file could not be written",
-            "2:bad input (options, an existing output file without --append or --force, or an output folder that does not exist)"})
+            "2:bad input (options, an existing output file without --append or --force, or an output folder that "
+                    + "does not exist)"})
 public final class DatagenCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

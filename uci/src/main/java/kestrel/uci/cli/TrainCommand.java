@@ -38,7 +38,9 @@ import picocli.CommandLine.Spec;
                 + BuiltInNetwork.NAME + ", adds " + TrainingSettings.BUILT_IN_NETWORK_OPTIONS
                 + ". docs/nnue.md says how to reproduce it and gives the field's recipe to try.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the network was written", "2:bad option, unreadable data, an output that exists or an output folder that does not"},
+        exitCodeList = {
+            "0:the network was written",
+            "2:bad option, unreadable data, an output that exists or an output folder that does not"},
         footer = {"", "See docs/nnue.md for the network, the file formats and how to reproduce a network."})
 public final class TrainCommand implements Callable<Integer> {
     @Spec
@@ -222,8 +224,9 @@ public final class TrainCommand implements Callable<Integer> {
             err.println("error: " + out + " exists (use --force to overwrite it)");
             return ExitCodes.BAD_INPUT;
         }
-        if (OutputFolder.problem(out) != null) {
-            err.println("error: " + OutputFolder.problem(out));
+        String folderProblem = OutputFolder.problem(out);
+        if (folderProblem != null) {
+            err.println("error: " + folderProblem);
             return ExitCodes.BAD_INPUT;
         }
         TrainingData positions;
