@@ -135,14 +135,9 @@ class Session:
                 return line
 
     def no_bestmove_pending(self):
-        while True:
-            try:
-                line = self.lines.get_nowait()
-            except queue.Empty:
-                return
-            self.lines.put(line)  # let read() check it
-            line = self.read(0)
-            if line is not None and line.startswith('bestmove'):
+        """Reads what is left on stdout; a bestmove there answered no go."""
+        while (line := self.read(0)) is not None:
+            if line.startswith('bestmove'):
                 raise Failure('a bestmove nobody asked for')
 
 
@@ -150,6 +145,7 @@ def run_seed(command, seed, steps, tables):
     rng = random.Random(seed)
     session = Session(command)
     game = []  # moves from the start position, each a bestmove the engine gave there
+    at_game = False  # whether the last position sent is the game's, so a bestmove extends it
     try:
         session.send('uci')
         session.expect(('uciok',))
@@ -162,16 +158,21 @@ def run_seed(command, seed, steps, tables):
                 session.send(f'setoption name {name}' + ('' if value is None else f' value {value}'))
             elif roll < 0.35:
                 if rng.random() < 0.5:
-                    moves = ' '.join(game) if rng.random() < 0.7 else ''
-                    if rng.random() < 0.2:
+                    if rng.random() >= 0.7:
+                        game = []
+                    moves = ' '.join(game)
+                    at_game = rng.random() >= 0.2
+                    if not at_game:
                         moves += ' ' + rng.choice(['e2e5', 'a7a8q', 'e1g1', 'zz', 'e2e4e5', '0000', 'e7e8k'])
                     session.send('position startpos' + (' moves ' + moves if moves.strip() else ''))
                 else:
+                    at_game = False
                     extra = ' moves ' + rng.choice(['e2e4', 'a7a8q', 'e1g1', '0000', 'd7d8q']) \
                         if rng.random() < 0.3 else ''
                     session.send('position fen ' + rng.choice(FENS) + extra)
             elif roll < 0.45:
                 line = rng.choice(GARBAGE)
+                at_game = False  # ucinewgame or a position line among them may move the engine elsewhere
                 session.send(line)
                 session.send('isready')
                 if line.startswith('go ') and line != 'go perft 2':
@@ -182,14 +183,13 @@ def run_seed(command, seed, steps, tables):
                 else:
                     session.expect(('readyok',))
             elif roll < 0.85:
-                bestmove = search(session, rng)
-                last_position = [entry for entry in session.log if entry.startswith('> position')][-1:]
-                move = bestmove.split()[1] if len(bestmove.split()) > 1 else None
-                if move and move != '0000' and last_position and last_position[0] == \
-                        '> position startpos' + (' moves ' + ' '.join(game) if game else ''):
-                    game = game + [move] if len(game) < 60 else []
+                words = search(session, rng).split()
+                if at_game and len(words) > 1 and words[1] != '0000':
+                    game = game + [words[1]] if len(game) < 60 else []
+                    at_game = False  # the engine is still at the position before the move
             elif roll < 0.93:
                 storm(session, rng)
+                at_game = False
             else:
                 session.send('isready')
                 session.expect(('readyok',))

@@ -44,13 +44,9 @@ public final class DataConvertCommand implements Callable<Integer> {
             err.println("error: no such file: " + in);
             return ExitCodes.BAD_INPUT;
         }
-        if (Files.exists(out) && !force) {
-            err.println("error: " + out + " exists (use --force to overwrite it)");
-            return ExitCodes.BAD_INPUT;
-        }
-        String folderProblem = OutputFolder.problem(out);
-        if (folderProblem != null) {
-            err.println("error: " + folderProblem);
+        String outputProblem = OutputFile.problem(out, force);
+        if (outputProblem != null) {
+            err.println("error: " + outputProblem);
             return ExitCodes.BAD_INPUT;
         }
         long start = System.nanoTime();

@@ -184,7 +184,7 @@ public final class DatagenCommand implements Callable<Integer> {
         if (append && force) {
             return "--append and --force exclude each other";
         }
-        String folderProblem = OutputFolder.problem(out);
+        String folderProblem = OutputFile.folderProblem(out);
         if (folderProblem != null) {
             return folderProblem;
         }

@@ -220,13 +220,9 @@ public final class TrainCommand implements Callable<Integer> {
             err.println("error: " + checkpoint + " does not exist: there is no run to resume");
             return ExitCodes.BAD_INPUT;
         }
-        if (Files.exists(out) && !force && !resume) {
-            err.println("error: " + out + " exists (use --force to overwrite it)");
-            return ExitCodes.BAD_INPUT;
-        }
-        String folderProblem = OutputFolder.problem(out);
-        if (folderProblem != null) {
-            err.println("error: " + folderProblem);
+        String outputProblem = OutputFile.problem(out, force || resume);
+        if (outputProblem != null) {
+            err.println("error: " + outputProblem);
             return ExitCodes.BAD_INPUT;
         }
         TrainingData positions;

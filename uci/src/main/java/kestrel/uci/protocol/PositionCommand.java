@@ -23,14 +23,12 @@ record PositionCommand(Position position, List<String> notes) {
 
     /** The position described by the words after {@code position}. */
     static PositionCommand parse(List<String> words, boolean chess960) throws UciException {
-        if (words.isEmpty()) {
+        int movesAt = indexOf(words, "moves");
+        List<String> setUp = words.subList(0, movesAt < 0 ? words.size() : movesAt);
+        if (setUp.isEmpty()) {
+            // Nothing at all, or moves with no position to play them from.
             throw new UciException("position needs startpos or fen <fen>, optionally followed by moves ...");
         }
-        int movesAt = indexOf(words, "moves");
-        if (movesAt == 0) {
-            throw new UciException("position: startpos or fen <fen> must come before moves");
-        }
-        List<String> setUp = words.subList(0, movesAt < 0 ? words.size() : movesAt);
         List<String> notes = new ArrayList<>();
         Position position = setUp(setUp);
         if (!chess960) {
