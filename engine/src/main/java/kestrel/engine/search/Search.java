@@ -261,7 +261,8 @@ public final class Search {
         history.clearKillers();
         aborted = false;
         abortAllowed = false;
-        time = new TimeManager(limits, position.sideToMove(), startNanos, control, helper);
+        time = new TimeManager(limits, position.sideToMove(), TimeManager.gamePly(position), startNanos, control,
+                helper);
         checkIntervalMask = time.checkIntervalMask();
         nodeLimit = time.threadNodeLimit();
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_DEPTH) : MAX_DEPTH;

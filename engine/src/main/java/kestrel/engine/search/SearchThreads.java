@@ -75,9 +75,9 @@ public final class SearchThreads implements AutoCloseable {
     public SearchResult run(Position position, SearchLimits limits, SearchControl control,
                             EvaluationChoice evaluation) {
         table.newSearch();
-        boolean parallel = limits.strength() == null && helpers.length > 0
-                && new TimeManager(limits, position.sideToMove(), System.nanoTime()).hardLimitMillis()
-                >= PARALLEL_MIN_MILLIS;
+        long hardMillis = new TimeManager(limits, position.sideToMove(), TimeManager.gamePly(position),
+                System.nanoTime()).hardLimitMillis();
+        boolean parallel = limits.strength() == null && helpers.length > 0 && hardMillis >= PARALLEL_MIN_MILLIS;
         if (parallel) {
             for (Helper helper : helpers) {
                 helper.search(position, limits, control, evaluation);

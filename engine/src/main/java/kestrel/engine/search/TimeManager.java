@@ -2,6 +2,7 @@ package kestrel.engine.search;
 
 import kestrel.engine.Move;
 import kestrel.engine.Piece;
+import kestrel.engine.Position;
 
 /**
  * When one search thread stops: the one place that decides it. The search asks after each completed iteration
@@ -14,12 +15,21 @@ import kestrel.engine.Piece;
  * <p>Two time limits: after the <em>soft</em> limit no new iteration starts; at the <em>hard</em> limit the search
  * stops in the middle of one. Both are measured from the origin: the start of the search, or the ponder hit.
  *
- * <p>With a clock: {@code left = clock - moveOverhead} (the overhead covers the GUI and the pipes). The plan is an
- * even share of what is left over the moves still to play plus one in reserve ({@code movestogo + 1}, else an
- * assumed {@value #DEFAULT_MOVES_TO_GO}), plus {@value #INCREMENT_PERCENT}% of the increment. The base soft limit is
- * {@value #SOFT_PERCENT}% of the plan, since the next iteration would most likely overrun it; the hard limit allows
- * {@value #HARD_FACTOR} times the plan. Neither may exceed a safe fraction of {@code left}: {@value #CAP_PERCENT}%,
- * or {@value #LAST_MOVE_PERCENT}% when the time control ends with this move. After each completed iteration the soft
+ * <p>With a clock: {@code left = clock - moveOverhead} (the overhead covers the GUI and the pipes).
+ * <ul>
+ * <li>With {@code movestogo}: the plan is an even share of what is left over the moves still to play plus one in
+ * reserve ({@code movestogo + 1}), plus {@value #INCREMENT_PERCENT}% of the increment; the base soft limit is
+ * {@value #SOFT_PERCENT}% of the plan, since the next iteration would most likely overrun it, and the hard limit
+ * allows {@value #HARD_FACTOR} times the plan.
+ * <li>Without (sudden death, with or without increment): the time of the next {@value #HORIZON_MOVES} moves is a
+ * pool, {@code left} plus the increments they will bring beyond the overhead; the base soft limit is a share of the
+ * pool that grows with the game's ply (the opening's moves are played from book knowledge the search half has, the
+ * middlegame's decide the game), at most {@value #MAX_CLOCK_PERCENT}% of {@code left}, so that the clock drains
+ * towards the increment instead of settling seconds above it; the hard limit allows {@link #hardFactor} times the
+ * soft limit, more as the game goes on.
+ * </ul>
+ * Neither limit may exceed a safe fraction of {@code left}: {@value #CAP_PERCENT}%, or {@value #LAST_MOVE_PERCENT}%
+ * when the time control ends with this move. After each completed iteration the soft
  * limit is the base one scaled by {@link #scale}: longer while the best move keeps changing or another move took
  * most of the root's nodes, shorter when the best move has stood for several iterations and took most of them; it
  * never passes the hard limit. With {@code movetime}: both limits are {@code movetime - moveOverhead}, unscaled, so
@@ -34,15 +44,31 @@ public final class TimeManager {
     // ------------------------------------------------------------------------------------------------------------
     // The tunables of time management, all of them.
 
-    /** Moves assumed left in the time control when {@code go} gives no {@code movestogo}. */
-    static final int DEFAULT_MOVES_TO_GO = 20;
     /** A larger {@code movestogo} is taken as this many (a long control is not worth a smaller share). */
     static final int MAX_MOVES_TO_GO = 50;
-    /** The share of the increment the plan adds, in percent (the rest is a reserve). */
+    /** Sudden death: the moves whose time makes the pool a move's share is taken from. */
+    static final int HORIZON_MOVES = 50;
+    /**
+     * Sudden death: the base soft limit's share of the pool at game ply {@code p} is
+     * {@code (SHARE_BASE + SHARE_GROWTH * sqrt(p + 3)) / 1000}: 1.6 % at the first move, 3.6 % at move 20, 5.5 % at
+     * move 60.
+     */
+    static final double SHARE_BASE = 8.4;
+    /** See {@link #SHARE_BASE}. */
+    static final double SHARE_GROWTH = 4.2;
+    /** Sudden death: the base soft limit is at most this share of {@code left}, in percent. */
+    static final int MAX_CLOCK_PERCENT = 20;
+    /** Sudden death: the hard limit is {@code min(HARD_MOST, HARD_BASE + ply / HARD_PLIES)} base soft limits. */
+    static final double HARD_BASE = 4.0;
+    /** See {@link #HARD_BASE}. */
+    static final double HARD_MOST = 7.0;
+    /** See {@link #HARD_BASE}. */
+    static final double HARD_PLIES = 12.0;
+    /** With {@code movestogo}: the share of the increment the plan adds, in percent (the rest is a reserve). */
     static final int INCREMENT_PERCENT = 75;
-    /** The base soft limit, in percent of the plan: no iteration starts after it, the next would overrun. */
+    /** With {@code movestogo}: the base soft limit, in percent of the plan (the next iteration would overrun it). */
     static final int SOFT_PERCENT = 60;
-    /** The hard limit, in plans. */
+    /** With {@code movestogo}: the hard limit, in plans. */
     static final int HARD_FACTOR = 3;
     /** Neither limit may pass this share of what is left on the clock, in percent ... */
     static final int CAP_PERCENT = 50;
@@ -108,15 +134,16 @@ public final class TimeManager {
     private int stableIterations;
 
     /** For a search on its own (tests): a control of its own, the main thread. */
-    TimeManager(SearchLimits limits, int sideToMove, long originNanos) {
-        this(limits, sideToMove, originNanos, new SearchControl(), false);
+    TimeManager(SearchLimits limits, int sideToMove, int gamePly, long originNanos) {
+        this(limits, sideToMove, gamePly, originNanos, new SearchControl(), false);
     }
 
     /**
      * The decisions of one thread of the search under {@code control} (the main thread unless {@code helper}), that
-     * started at {@code originNanos}.
+     * started at {@code originNanos}, {@code gamePly} half-moves into the game ({@link #gamePly}).
      */
-    TimeManager(SearchLimits limits, int sideToMove, long originNanos, SearchControl control, boolean helper) {
+    TimeManager(SearchLimits limits, int sideToMove, int gamePly, long originNanos, SearchControl control,
+                boolean helper) {
         this.control = control;
         this.helper = helper;
         this.infinite = limits.infinite();
@@ -136,11 +163,12 @@ public final class TimeManager {
         long hard = Long.MAX_VALUE;
         boolean clock = !limits.infinite() && limits.hasClock();
         long increment = Math.max(0, sideToMove == Piece.WHITE ? limits.whiteIncrement() : limits.blackIncrement());
+        int ply = Math.max(0, gamePly);
         if (clock) {
             long remaining = Math.max(0, sideToMove == Piece.WHITE ? limits.whiteTime() : limits.blackTime());
-            long plan = plan(limits, remaining, increment);
-            hard = hardLimit(limits, remaining, plan);
-            soft = Math.max(1, Math.min(plan * SOFT_PERCENT / 100, hard));
+            ClockLimits fromClock = clockLimits(limits, remaining, increment, ply);
+            soft = fromClock.softMillis();
+            hard = fromClock.hardMillis();
         }
         if (!limits.infinite() && limits.moveTime() > 0) {
             long budget = Math.max(1, limits.moveTime() - overhead);
@@ -149,7 +177,7 @@ public final class TimeManager {
         }
         // Counted in nodes, a search is still held to the hard limit the real clock would give it.
         this.realCapNanos = nodesPerMilli > 0 && clock && limits.realTime() >= 0
-                ? hardLimit(limits, limits.realTime(), plan(limits, limits.realTime(), increment)) * NANOS_PER_MILLI
+                ? clockLimits(limits, limits.realTime(), increment, ply).hardMillis() * NANOS_PER_MILLI
                 : Long.MAX_VALUE;
         this.limited = soft != Long.MAX_VALUE;
         this.clockBased = clock;
@@ -158,17 +186,44 @@ public final class TimeManager {
         this.hardMillis = hard;
     }
 
-    /** The plan for a move with {@code remaining} on the clock: an even share of it, and part of the increment. */
-    private static long plan(SearchLimits limits, long remaining, long increment) {
-        int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), MAX_MOVES_TO_GO) + 1
-                : DEFAULT_MOVES_TO_GO;
-        return left(limits, remaining) / movesToGo + increment * INCREMENT_PERCENT / 100;
+    /** The game ply of {@code position}: half-moves since the game's first, from its move number. */
+    static int gamePly(Position position) {
+        return 2 * (Math.max(1, position.fullmoveNumber()) - 1) + (position.sideToMove() == Piece.WHITE ? 0 : 1);
     }
 
-    /** The hard limit for a move of {@code plan} with {@code remaining} on the clock: some plans, within the cap. */
-    private static long hardLimit(SearchLimits limits, long remaining, long plan) {
-        long cap = left(limits, remaining) * (limits.movesToGo() == 1 ? LAST_MOVE_PERCENT : CAP_PERCENT) / 100;
-        return Math.max(1, Math.min(plan * HARD_FACTOR, cap));
+    /** The two limits a clock gives, in milliseconds. */
+    private record ClockLimits(long softMillis, long hardMillis) {
+    }
+
+    /**
+     * The base soft and the hard limit for a move at game ply {@code ply} with {@code remaining} on
+     * the clock (the rules in the class comment); both at least 1 ms, the soft one at most the hard one.
+     */
+    private static ClockLimits clockLimits(SearchLimits limits, long remaining, long increment, int ply) {
+        long left = left(limits, remaining);
+        long cap = left * (limits.movesToGo() == 1 ? LAST_MOVE_PERCENT : CAP_PERCENT) / 100;
+        long soft;
+        long hard;
+        if (limits.movesToGo() > 0) {
+            long plan = left / (Math.min(limits.movesToGo(), MAX_MOVES_TO_GO) + 1)
+                    + increment * INCREMENT_PERCENT / 100;
+            soft = plan * SOFT_PERCENT / 100;
+            hard = plan * HARD_FACTOR;
+        } else {
+            long netIncrement = Math.max(0, increment - Math.max(0, limits.moveOverhead()));
+            long pool = left + (HORIZON_MOVES - 1) * netIncrement;
+            double share = Math.min((SHARE_BASE + SHARE_GROWTH * Math.sqrt(ply + 3.0)) / 1000,
+                    MAX_CLOCK_PERCENT / 100.0 * left / pool);
+            soft = (long) (share * pool);
+            hard = (long) (soft * hardFactor(ply));
+        }
+        hard = Math.max(1, Math.min(hard, cap));
+        return new ClockLimits(Math.max(1, Math.min(soft, hard)), hard);
+    }
+
+    /** Sudden death: the hard limit in base soft limits at game ply {@code ply}, from 4 up to 7 by move 18. */
+    static double hardFactor(int ply) {
+        return Math.min(HARD_MOST, HARD_BASE + ply / HARD_PLIES);
     }
 
     /** What is left of {@code remaining} after the overhead, at least 1 ms. */

@@ -304,9 +304,9 @@ class SearchTest {
 
     @Test
     void aSearchOnAClockStopsOnItsOwnWithinTheHardLimit() {
-        // 2 s on the clock, no movestogo: plan 100 ms, soft limit 60 ms scaled (at most x3.36), hard limit 300 ms.
-        TimeManager time = new TimeManager(new SearchLimits().whiteTime(2_000).moveOverhead(0), 0, 0);
-        assertEquals(300, time.hardLimitMillis());
+        // 2 s on the clock, no movestogo, the first move: soft limit 31 ms scaled (at most x3.36), hard limit 124 ms.
+        TimeManager time = new TimeManager(new SearchLimits().whiteTime(2_000).moveOverhead(0), 0, 0, 0);
+        assertEquals(124, time.hardLimitMillis());
         SearchResult result = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> search(MIDDLEGAME,
                 new SearchLimits().whiteTime(2_000).blackTime(2_000).moveOverhead(0)));
         assertTrue(isLegal(Fen.parse(MIDDLEGAME), result.bestMove()));

@@ -60,7 +60,7 @@ class SearchThreadsTest {
         // nodes are then those of one search, run for run (depth 2 ends long before the limit).
         SearchLimits limits = new SearchLimits().depth(2).whiteTime(300).blackTime(300).whiteIncrement(10)
                 .blackIncrement(10).moveOverhead(50);
-        assertTrue(new TimeManager(limits, kestrel.engine.Piece.WHITE, 0).hardLimitMillis()
+        assertTrue(new TimeManager(limits, kestrel.engine.Piece.WHITE, 0, 0).hardLimitMillis()
                 < SearchThreads.PARALLEL_MIN_MILLIS);
         long single = new Search(new TranspositionTable(4), SearchListener.SILENT)
                 .run(Fen.parse(MIDDLEGAME), limits, HANDCRAFTED).nodes();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import kestrel.engine.Fen;
 import kestrel.engine.Move;
 import kestrel.engine.Piece;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,16 @@ class TimeManagerTest {
     private static final int MOVE_B = Move.of(6, 21);
 
     private static TimeManager forWhite(SearchLimits limits) {
-        return new TimeManager(limits, Piece.WHITE, 0);
+        return new TimeManager(limits, Piece.WHITE, 0, 0);
+    }
+
+    private static TimeManager forWhiteAt(SearchLimits limits, int gamePly) {
+        return new TimeManager(limits, Piece.WHITE, gamePly, 0);
+    }
+
+    /** The sudden-death share of the pool at a game ply, as the class comment gives it. */
+    private static double share(int gamePly) {
+        return (8.4 + 4.2 * Math.sqrt(gamePly + 3.0)) / 1000;
     }
 
     @Test
@@ -60,24 +70,64 @@ class TimeManagerTest {
 
     @Test
     void suddenDeathPlansAShareOfTheClock() {
+        // The first move, 60 s and no increment: 1.57 % of the clock, the hard limit 4 times that.
         TimeManager time = forWhite(new SearchLimits().whiteTime(60_000).blackTime(60_000).moveOverhead(0));
-        long plan = 60_000 / TimeManager.DEFAULT_MOVES_TO_GO;
-        assertEquals(plan * TimeManager.SOFT_PERCENT / 100, time.softLimitMillis());
-        assertEquals(plan * TimeManager.HARD_FACTOR, time.hardLimitMillis());
+        assertEquals(940, time.softLimitMillis());
+        assertEquals((long) (60_000 * share(0)), time.softLimitMillis());
+        assertEquals(940 * 4, time.hardLimitMillis());
     }
 
     @Test
-    void incrementAddsToThePlan() {
-        TimeManager without = forWhite(new SearchLimits().whiteTime(60_000).moveOverhead(0));
-        TimeManager with = forWhite(new SearchLimits().whiteTime(60_000).whiteIncrement(1000).moveOverhead(0));
-        assertEquals(750 * TimeManager.HARD_FACTOR, with.hardLimitMillis() - without.hardLimitMillis());
+    void theIncrementsOfTheNextFiftyMovesJoinThePool() {
+        TimeManager with = forWhite(new SearchLimits().whiteTime(60_000).whiteIncrement(1_000).moveOverhead(0));
+        assertEquals((long) (share(0) * (60_000 + 49 * 1_000)), with.softLimitMillis());
+        // Only what an increment brings beyond the overhead: here 1,000 - 400 ms a move.
+        TimeManager overhead = forWhite(new SearchLimits().whiteTime(60_400).whiteIncrement(1_000).moveOverhead(400));
+        assertEquals((long) (share(0) * (60_000 + 49 * 600)), overhead.softLimitMillis());
+        // An increment below the overhead adds nothing.
+        TimeManager small = forWhite(new SearchLimits().whiteTime(60_050).whiteIncrement(30).moveOverhead(50));
+        assertEquals(940, small.softLimitMillis());
+    }
+
+    @Test
+    void theShareGrowsWithTheGamePly() {
+        SearchLimits limits = new SearchLimits().whiteTime(60_000).moveOverhead(0);
+        // Move 21 (ply 40) and move 61 (ply 120): 3.6 % and 5.5 % of the clock, hard limits 7 times that.
+        assertEquals(2_156, forWhiteAt(limits, 40).softLimitMillis());
+        assertEquals(2_156 * 7, forWhiteAt(limits, 40).hardLimitMillis());
+        assertEquals(3_298, forWhiteAt(limits, 120).softLimitMillis());
+        assertEquals(3_298 * 7, forWhiteAt(limits, 120).hardLimitMillis());
+        // The hard factor: 4 at the start, a ply's twelfth more a ply, at most 7.
+        assertEquals(4.0, TimeManager.hardFactor(0), EPSILON);
+        assertEquals(5.0, TimeManager.hardFactor(12), EPSILON);
+        assertEquals(7.0, TimeManager.hardFactor(36), EPSILON);
+        assertEquals(7.0, TimeManager.hardFactor(300), EPSILON);
+    }
+
+    @Test
+    void theSoftLimitIsAtMostAFifthOfTheClockLeft() {
+        // Late in a game of 10 s + 0.1 s with 500 ms left: the pool is 450 + 49 * 50 = 2,900 ms, whose 5.5 % would
+        // be 159 ms; a fifth of the 450 ms left is the limit, so the clock drains towards the increment.
+        TimeManager time = forWhiteAt(new SearchLimits().whiteTime(500).whiteIncrement(100).moveOverhead(50), 120);
+        assertEquals(90, time.softLimitMillis());
+        assertEquals(225, time.hardLimitMillis(), "at most half of what is left");
+    }
+
+    @Test
+    void theGamePlyComesFromTheMoveNumber() {
+        assertEquals(0, TimeManager.gamePly(Fen.parse(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")));
+        assertEquals(41, TimeManager.gamePly(Fen.parse(
+                "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R b KQ - 2 21")));
     }
 
     @Test
     void blackUsesBlacksClock() {
         TimeManager time = new TimeManager(new SearchLimits().whiteTime(60_000).blackTime(6_000).moveOverhead(0),
-                Piece.BLACK, 0);
-        assertEquals(6_000 / TimeManager.DEFAULT_MOVES_TO_GO * TimeManager.HARD_FACTOR, time.hardLimitMillis());
+                Piece.BLACK, 41, 0);
+        TimeManager white = forWhiteAt(new SearchLimits().whiteTime(6_000).moveOverhead(0), 41);
+        assertEquals(white.softLimitMillis(), time.softLimitMillis());
+        assertEquals(white.hardLimitMillis(), time.hardLimitMillis());
     }
 
     @Test
@@ -125,20 +175,13 @@ class TimeManagerTest {
     // Moves to go
 
     @Test
-    void withoutMovesToGoTheClockIsSharedOverTwentyMoves() {
-        TimeManager time = forWhite(new SearchLimits().whiteTime(60_000).blackTime(60_000).moveOverhead(0));
-        // plan 60,000 / 20 = 3,000 ms: soft 60 % of it, hard 3 times it.
-        assertEquals(1_800, time.softLimitMillis());
-        assertEquals(9_000, time.hardLimitMillis());
-        assertEquals(1_800, time.baseSoftLimitMillis());
-    }
-
-    @Test
     void theMoveOverheadIsTakenOffTheClockFirst() {
-        // 1 s + 10 ms with the default overhead of 50 ms: plan (1,000 - 50) / 20 + 7 = 54 ms.
-        TimeManager time = forWhite(new SearchLimits().whiteTime(1_000).whiteIncrement(10));
-        assertEquals(54 * 3, time.hardLimitMillis());
-        assertEquals(54 * 60 / 100, time.softLimitMillis());
+        // 10 s with the default overhead of 50 ms plans as 9,950 ms with none.
+        TimeManager time = forWhiteAt(new SearchLimits().whiteTime(10_000), 30);
+        TimeManager without = forWhiteAt(new SearchLimits().whiteTime(9_950).moveOverhead(0), 30);
+        assertEquals(without.softLimitMillis(), time.softLimitMillis());
+        assertEquals(without.hardLimitMillis(), time.hardLimitMillis());
+        assertEquals((long) (9_950 * share(30)), time.softLimitMillis());
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -231,40 +274,40 @@ class TimeManagerTest {
     @Test
     void aClockedSearchStopsAfterTheIterationThatPassesTheScaledSoftLimit() {
         SearchLimits limits = new SearchLimits().whiteTime(60_000).moveOverhead(0);
-        // 3 s into the search, past the base soft limit of 1.8 s, within the hard limit of 9 s.
-        long origin = System.nanoTime() - 3_000 * MILLI;
-        // An unsettled choice (a new best move that took 10 % of the nodes): soft 1.8 s x 3.136, go on.
-        TimeManager unsettled = new TimeManager(limits, Piece.WHITE, origin);
+        // 2 s into the search, past the base soft limit of 0.94 s, within the hard limit of 3.76 s.
+        long origin = System.nanoTime() - 2_000 * MILLI;
+        // An unsettled choice (a new best move that took 10 % of the nodes): soft 0.94 s x 3.136, go on.
+        TimeManager unsettled = new TimeManager(limits, Piece.WHITE, 0, origin);
         assertFalse(unsettled.stopAfterIteration(8, rootMoves(100, 900), 1_000));
-        // A settled one: the same best move five iterations running with 90 % of the nodes, soft 1.8 s x 0.63.
-        TimeManager settled = new TimeManager(limits, Piece.WHITE, origin);
+        // A settled one: the same best move five iterations running with 90 % of the nodes, soft 0.94 s x 0.63.
+        TimeManager settled = new TimeManager(limits, Piece.WHITE, 0, origin);
         for (int depth = 1; depth <= 4; depth++) {
             settled.iterationCompleted(MOVE_A, 900, 1_000);
         }
         assertTrue(settled.stopAfterIteration(5, rootMoves(900, 100), 1_000));
         assertTrue(settled.softLimitMillis() < settled.baseSoftLimitMillis());
-        // Settled, it stops even before the base soft limit: 1.5 s into the search.
-        TimeManager sooner = new TimeManager(limits, Piece.WHITE, System.nanoTime() - 1_500 * MILLI);
+        // Settled, it stops even before the base soft limit: 0.8 s into the search.
+        TimeManager sooner = new TimeManager(limits, Piece.WHITE, 0, System.nanoTime() - 800 * MILLI);
         for (int depth = 1; depth <= 4; depth++) {
             sooner.iterationCompleted(MOVE_A, 900, 1_000);
         }
         assertTrue(sooner.stopAfterIteration(5, rootMoves(900, 100), 1_000));
         // Early in the search neither stops.
-        TimeManager early = new TimeManager(limits, Piece.WHITE, System.nanoTime());
+        TimeManager early = new TimeManager(limits, Piece.WHITE, 0, System.nanoTime());
         assertFalse(early.stopAfterIteration(1, rootMoves(900, 100), 1_000));
     }
 
     @Test
     void infiniteAndPonderingNeverStopOnTime() {
         long longAgo = System.nanoTime() - 3_600_000 * MILLI;
-        TimeManager infinite = new TimeManager(new SearchLimits().infinite(true).whiteTime(100), Piece.WHITE,
+        TimeManager infinite = new TimeManager(new SearchLimits().infinite(true).whiteTime(100), Piece.WHITE, 0,
                 longAgo);
         assertFalse(infinite.stopAfterIteration(20, rootMoves(900, 100), 1_000));
         assertFalse(infinite.mustStop(1_000, 1_000));
 
         SearchControl control = new SearchControl();
         TimeManager pondering = new TimeManager(new SearchLimits().ponder(true).whiteTime(10_000).moveOverhead(0),
-                Piece.WHITE, longAgo, control, false);
+                Piece.WHITE, 0, longAgo, control, false);
         assertFalse(pondering.stopAfterIteration(20, rootMoves(900, 100), 1_000));
         assertFalse(pondering.mustStop(1_000, 1_000));
         // The hit switches to the clock, counted from the hit: not yet past the limits ...
@@ -280,10 +323,10 @@ class TimeManagerTest {
     void thePonderHitStartsTheClock() throws InterruptedException {
         SearchControl control = new SearchControl();
         TimeManager time = new TimeManager(new SearchLimits().ponder(true).whiteTime(4_000).moveOverhead(0),
-                Piece.WHITE, System.nanoTime() - 3_600_000 * MILLI, control, false);
+                Piece.WHITE, 0, System.nanoTime() - 3_600_000 * MILLI, control, false);
         control.ponderHit();
         assertFalse(time.mustStop(1_000, 1_000));
-        // 4 s on the clock: hard limit 600 ms from the hit.
+        // 4 s on the clock: hard limit 248 ms from the hit (4 times 1.57 % of it).
         Thread.sleep(700);
         assertTrue(time.mustStop(1_000, 1_000));
     }
@@ -291,14 +334,14 @@ class TimeManagerTest {
     @Test
     void theNodeLimitCountsAllThreads() {
         SearchControl control = new SearchControl();
-        TimeManager main = new TimeManager(new SearchLimits().nodes(10_000), Piece.WHITE, System.nanoTime(),
+        TimeManager main = new TimeManager(new SearchLimits().nodes(10_000), Piece.WHITE, 0, System.nanoTime(),
                 control, false);
         assertEquals(10_000, main.threadNodeLimit());
         assertFalse(main.mustStop(4_000, 8_000));
         assertEquals(6_000, main.threadNodeLimit(), "the other threads' 4,000 nodes count against it");
         assertTrue(main.mustStop(4_000, 10_000));
 
-        TimeManager helper = new TimeManager(new SearchLimits().nodes(10_000), Piece.WHITE, System.nanoTime(),
+        TimeManager helper = new TimeManager(new SearchLimits().nodes(10_000), Piece.WHITE, 0, System.nanoTime(),
                 control, true);
         assertEquals(Long.MAX_VALUE, helper.threadNodeLimit());
         assertFalse(control.isNodeLimitReached());
@@ -320,25 +363,25 @@ class TimeManagerTest {
         only.add(MOVE_A);
         only.addNodes(0, 10);
         long now = System.nanoTime();
-        assertTrue(new TimeManager(new SearchLimits().whiteTime(60_000), Piece.WHITE, now)
+        assertTrue(new TimeManager(new SearchLimits().whiteTime(60_000), Piece.WHITE, 0, now)
                 .stopAfterIteration(1, only, 10));
-        assertFalse(new TimeManager(new SearchLimits().moveTime(60_000), Piece.WHITE, now)
+        assertFalse(new TimeManager(new SearchLimits().moveTime(60_000), Piece.WHITE, 0, now)
                 .stopAfterIteration(1, only, 10));
     }
 
     @Test
     void withNodesTimeTheLimitsAreCountedInNodesNotRead() {
-        // 60 s at 100 nodes a millisecond: a plan of 3,000 ms, so a hard limit of 900,000 nodes.
+        // 60 s at 100 nodes a millisecond: a soft limit of 940 ms, a hard one of 3,760 ms, so 376,000 nodes.
         TimeManager time = forWhite(new SearchLimits().whiteTime(60_000).moveOverhead(0).nodesPerMilli(100));
         assertTrue(time.countsNodes());
-        long softNodes = 3_000 * TimeManager.SOFT_PERCENT / 100 * 100;
+        long softNodes = 940 * 100;
         assertFalse(time.softLimitReachedAtNodes(softNodes - 1));
         assertTrue(time.softLimitReachedAtNodes(softNodes));
-        assertFalse(time.hardLimitReachedAtNodes(899_999));
-        assertTrue(time.hardLimitReachedAtNodes(900_000));
+        assertFalse(time.hardLimitReachedAtNodes(375_999));
+        assertTrue(time.hardLimitReachedAtNodes(376_000));
         // However long the search has taken by the clock, only its nodes count.
-        assertFalse(time.mustStop(899_000, 899_000));
-        assertTrue(time.mustStop(900_000, 900_000));
+        assertFalse(time.mustStop(375_000, 375_000));
+        assertTrue(time.mustStop(376_000, 376_000));
         assertFalse(forWhite(new SearchLimits().whiteTime(60_000)).countsNodes());
     }
 
@@ -359,11 +402,11 @@ class TimeManagerTest {
     @Test
     void withNodesTimeTheRealClocksHardLimitStillStopsASearchOnASlowMachine() {
         // The node clock says a minute, the GUI's real clock 3 s: after 2 s of real time the search has passed
-        // the real clock's hard limit (3 plans of 3 s / 20) and stops, however few nodes it searched; with a real
-        // minute (a hard limit of 9 s) it goes on.
+        // the real clock's hard limit (188 ms) and stops, however few nodes it searched; with a real minute (a hard
+        // limit of 3.76 s) it goes on.
         SearchLimits limits = new SearchLimits().whiteTime(60_000).moveOverhead(0).nodesPerMilli(100);
         long twoSecondsAgo = System.nanoTime() - 2_000 * MILLI;
-        assertTrue(new TimeManager(limits.realTime(3_000), Piece.WHITE, twoSecondsAgo).mustStop(10, 10));
-        assertFalse(new TimeManager(limits.realTime(60_000), Piece.WHITE, twoSecondsAgo).mustStop(10, 10));
+        assertTrue(new TimeManager(limits.realTime(3_000), Piece.WHITE, 0, twoSecondsAgo).mustStop(10, 10));
+        assertFalse(new TimeManager(limits.realTime(60_000), Piece.WHITE, 0, twoSecondsAgo).mustStop(10, 10));
     }
 }

@@ -46,9 +46,9 @@ class NodesTimeOptionTest {
                 nodes[run] = searchedNodes(session.untilStartsWith("bestmove"));
             }
             assertEquals(nodes[0], nodes[1]);
-            // The hard limit: 3 plans of 2000 / 20 + 15 ms, at 5 nodes a millisecond, 1,725 nodes; the clock is
-            // looked at every 1,024 nodes at most.
-            assertTrue(nodes[0] > 0 && nodes[0] <= 1_725 + 1_024, "nodes " + nodes[0]);
+            // The hard limit: 4 soft limits of 1.57 % of the 1,950 ms left after the overhead (30 ms), at 5 nodes a
+            // millisecond 600 nodes; the clock is looked at every 1,024 nodes at most.
+            assertTrue(nodes[0] > 0 && nodes[0] <= 600 + 1_024, "nodes " + nodes[0]);
         }
     }
 
